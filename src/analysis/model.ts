@@ -1,0 +1,121 @@
+/**
+ * The analysis engine's data model: what a parsed log and its insights look like.
+ * The output shape (key order included) is the one mclo.gs clients read
+ * (ENGINE.md section 1.8); everything else in src/analysis builds these values.
+ * Pure data: no HTTP, no storage.
+ */
+
+/** Entry levels as integers, the numbering clients already understand. */
+export const Level = {
+  emergency: 0,
+  alert: 1,
+  critical: 2,
+  error: 3,
+  warning: 4,
+  notice: 5,
+  info: 6,
+  debug: 7,
+  title: 8,
+  comment: 9,
+  stacktrace: 10,
+} as const;
+export type LevelNumber = (typeof Level)[keyof typeof Level];
+
+export interface LogLine {
+  /** 1-based line number in the uploaded text. */
+  number: number;
+  content: string;
+}
+
+/** A header line and the continuation lines grouped under it (stack traces, mod lists). */
+export interface LogEntry {
+  level: LevelNumber;
+  /** Unix seconds, or null when the log type carries no date. */
+  time: number | null;
+  /** The header up to and including its closing `]` or `:`; null for prefix-less lines. */
+  prefix: string | null;
+  lines: LogLine[];
+}
+
+/** A fix for a problem. Only `message` is serialised; the rest lets tools automate it. */
+export interface Solution {
+  message: string;
+}
+
+export interface Problem {
+  message: string;
+  /** How many matches were merged into this problem. */
+  counter: number;
+  /** The first entry the problem was found in. */
+  entry: LogEntry;
+  solutions: Solution[];
+}
+
+export interface Information {
+  message: string;
+  counter: number;
+  entry: LogEntry;
+  label: string;
+  value: string;
+}
+
+export interface Analysis {
+  problems: Problem[];
+  information: Information[];
+}
+
+/** The full engine result, in the exact key order clients expect. */
+export interface Insights {
+  id: string;
+  name: string | null;
+  type: string;
+  version: string | null;
+  title: string;
+  entries: LogEntry[];
+  analysis: Analysis;
+}
+
+/**
+ * Groups of problem rules, named after the software family they belong to
+ * (ENGINE.md section 3.0). A log type's analyser is a list of groups.
+ */
+export type RuleGroup =
+  | "vanilla"
+  | "bukkit"
+  | "paper"
+  | "folia"
+  | "fabric"
+  | "forge"
+  | "crash-report"
+  | "pocketmine"
+  | "bedrock";
+
+/** What a problem rule sees of the log besides the entry it is looking at. */
+export interface LogContext {
+  /** The whole normalised text (CRLF/CR -> LF, no BOM, no ANSI codes). */
+  text: string;
+  /** All entries of the log (or of the segment being analysed), in order. */
+  entries: readonly LogEntry[];
+}
+
+/** One occurrence of a problem that a rule found in an entry. */
+export interface ProblemFinding {
+  message: string;
+  solutions: Solution[];
+  /**
+   * Findings of the same rule with the same key merge into one problem (counter + 1).
+   * Key on the entity (plugin, mod, world...) so two different entities stay two problems.
+   */
+  key: string;
+}
+
+/**
+ * A problem rule: one entry in the declarative catalog (src/analysis/problems).
+ * `find` must run in time linear in the entry's size (no regex that backtracks across lines).
+ */
+export interface ProblemRule {
+  /** kebab-case code, e.g. "plugin-enable-error" (ENGINE.md section 3.1). */
+  code: string;
+  groups: readonly RuleGroup[];
+  find(entry: LogEntry, log: LogContext): ProblemFinding[];
+}
