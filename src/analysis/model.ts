@@ -116,6 +116,8 @@ export interface ProblemFinding {
 export interface ProblemRule {
   /** kebab-case code, e.g. "plugin-enable-error" (ENGINE.md section 3.1). */
   code: string;
+  /** One sentence on what the rule detects, for the catalog lookup (AI tool, docs). */
+  summary: string;
   groups: readonly RuleGroup[];
   find(entry: LogEntry, log: LogContext): ProblemFinding[];
 }
