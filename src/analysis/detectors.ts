@@ -1,0 +1,61 @@
+/**
+ * Detector kinds (ENGINE.md 1.2) and how they are evaluated.
+ *
+ * Markers are tested line by line, found through a literal `hint` (a plain substring search),
+ * so detection stays linear on 10 MB logs and no pattern can run across line boundaries.
+ */
+import type { FormatName } from "./formats";
+
+export interface LineMarker {
+  /** A literal that every matching line contains; lines without it are never tested. */
+  hint: string;
+  /** Tested against one line (`^`/`$` are the line's start and end). */
+  pattern: RegExp;
+  /** When set, the line right after the marker line must match this too. */
+  next?: RegExp;
+}
+
+export type Detector =
+  /** True when every marker matches some line (one marker: "single", several: "multi"). */
+  | { kind: "markers"; markers: readonly LineMarker[] }
+  /** Share of lines that are headers of the format. */
+  | { kind: "ratio"; format: FormatName }
+  /** A fixed score when the marker matches (Forge's `MinecraftForge v... Initialized`). */
+  | { kind: "weighted"; marker: LineMarker; weight: number };
+
+export function marker(hint: string, source: string, flags = "", next?: string): LineMarker {
+  return { hint, pattern: new RegExp(source, flags), next: next === undefined ? undefined : new RegExp(next, flags) };
+}
+
+export const markers = (...list: LineMarker[]): Detector => ({ kind: "markers", markers: list });
+export const ratio = (format: FormatName): Detector => ({ kind: "ratio", format });
+export const weighted = (m: LineMarker, weight: number): Detector => ({ kind: "weighted", marker: m, weight });
+
+/** Whether some line of `text` matches the marker. */
+export function markerMatches(text: string, m: LineMarker): boolean {
+  let from = 0;
+  for (;;) {
+    const at = text.indexOf(m.hint, from);
+    if (at < 0) return false;
+    const start = text.lastIndexOf("\n", at) + 1;
+    let end = text.indexOf("\n", at);
+    if (end < 0) end = text.length;
+    if (m.pattern.test(text.slice(start, end))) {
+      if (!m.next) return true;
+      if (end < text.length) {
+        let nextEnd = text.indexOf("\n", end + 1);
+        if (nextEnd < 0) nextEnd = text.length;
+        if (m.next.test(text.slice(end + 1, nextEnd))) return true;
+      }
+    }
+    from = end + 1;
+  }
+}
+
+/** Matching lines / all lines (empty ones included); false when no line matches. */
+export function lineRatio(lines: readonly string[], header: RegExp): number | false {
+  if (lines.length === 0) return false;
+  let matching = 0;
+  for (const line of lines) if (header.test(line)) matching++;
+  return matching === 0 ? false : matching / lines.length;
+}

@@ -1,0 +1,78 @@
+/**
+ * The analysis pass (ENGINE.md 1.6): for each entry, run the analyser's problem rules and
+ * information kinds; merge repeats into counters. Output keeps first-seen order.
+ */
+import type { Analyser } from "./analysers";
+import { INFORMATION_KINDS } from "./information";
+import type { Analysis, Information, LogContext, LogEntry, Problem, ProblemRule } from "./model";
+
+/** Collects problems and information, merging repeats. */
+export class AnalysisCollector {
+  readonly problems: Problem[] = [];
+  readonly information: Information[] = [];
+  private readonly problemsByKey = new Map<string, Problem>();
+  private readonly informationByKey = new Map<string, Information>();
+  /** The first value seen per information kind, for the log's version. */
+  readonly firstValueOfKind = new Map<string, string>();
+
+  /** Problems of the same rule and key are one problem; the first entry and wording stay. */
+  runRules(rules: readonly ProblemRule[], entries: readonly LogEntry[], log: LogContext): void {
+    if (rules.length === 0) return;
+    for (const entry of entries) {
+      for (const rule of rules) {
+        for (const finding of rule.find(entry, log)) {
+          const key = `${rule.code}\u0000${finding.key}`;
+          const known = this.problemsByKey.get(key);
+          if (known) {
+            known.counter++;
+            continue;
+          }
+          const problem: Problem = { message: finding.message, counter: 1, entry, solutions: finding.solutions };
+          this.problemsByKey.set(key, problem);
+          this.problems.push(problem);
+        }
+      }
+    }
+  }
+
+  /** Information of the same kind, label and value is one fact with a counter. */
+  readInformation(analyser: Analyser, entries: readonly LogEntry[]): void {
+    if (analyser.information.length === 0) return;
+    for (const entry of entries) {
+      const text = entryText(entry);
+      for (const kindName of analyser.information) {
+        const kind = INFORMATION_KINDS[kindName];
+        for (const { hint, pattern } of kind.patterns) {
+          if (!text.includes(hint)) continue;
+          for (const match of text.matchAll(pattern)) {
+            const value = match[1];
+            if (value === undefined || value === "") continue;
+            this.addInformation(kindName, kind.label, value, entry);
+          }
+        }
+      }
+    }
+  }
+
+  private addInformation(kindName: string, label: string, value: string, entry: LogEntry): void {
+    if (!this.firstValueOfKind.has(kindName)) this.firstValueOfKind.set(kindName, value);
+    const key = `${kindName}\u0000${label}\u0000${value}`;
+    const known = this.informationByKey.get(key);
+    if (known) {
+      known.counter++;
+      return;
+    }
+    const info: Information = { message: `${label}: ${value}`, counter: 1, entry, label, value };
+    this.informationByKey.set(key, info);
+    this.information.push(info);
+  }
+
+  toAnalysis(): Analysis {
+    return { problems: this.problems, information: this.information };
+  }
+}
+
+/** The lines of an entry joined with "\n": what patterns that span lines match against. */
+export function entryText(entry: LogEntry): string {
+  return entry.lines.length === 1 ? entry.lines[0].content : entry.lines.map((l) => l.content).join("\n");
+}

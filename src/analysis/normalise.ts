@@ -1,0 +1,39 @@
+/**
+ * Input normalisation: the engine matches against clean text, whatever the upload looked like.
+ * Every step keeps the line structure, so line numbers stay those a reader sees in the file.
+ */
+
+const BOM = "\uFEFF";
+/** CSI sequences such as `ESC[0;32;1m` (colours) and `ESC[K` (erase line) from coloured consoles. */
+const ANSI_ESCAPE = /\x1b\[[0-9;?]*[ -\/]*[@-~]/g;
+/** CRLF (Windows), lone CR (old Mac) and LF all end a line. */
+const LINE_BREAK = /\r\n?|\n/;
+
+/** Bytes -> text. Invalid UTF-8 becomes U+FFFD instead of failing the whole analysis. */
+export function decodeLog(input: string | Uint8Array): string {
+  const text = typeof input === "string" ? input : new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(input);
+  return text.startsWith(BOM) ? text.slice(BOM.length) : text;
+}
+
+/** The lines of a log as the engine sees them: no line terminators, no ANSI escapes. */
+export function splitLines(text: string): string[] {
+  const lines = text.split(LINE_BREAK);
+  if (text.includes("\x1b")) {
+    for (let i = 0; i < lines.length; i++) lines[i] = lines[i].replace(ANSI_ESCAPE, "");
+  }
+  return lines;
+}
+
+export interface NormalisedLog {
+  /** The lines joined with "\n": what whole-log patterns and problem rules read. */
+  text: string;
+  lines: string[];
+}
+
+export function normaliseLog(input: string | Uint8Array): NormalisedLog {
+  const decoded = decodeLog(input);
+  // Fast path: plain LF text without escapes is already normal.
+  if (!/[\r\x1b]/.test(decoded)) return { text: decoded, lines: decoded.split("\n") };
+  const lines = splitLines(decoded);
+  return { text: lines.join("\n"), lines };
+}
