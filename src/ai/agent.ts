@@ -1,0 +1,158 @@
+/**
+ * The agent loop: the ai SDK's streamText runs the model and the tool rounds; this file turns its
+ * stream into analysis events and enforces our limits on top of it:
+ * - a round limit: when the model still wants tools after `maxRounds` rounds, it gets one last
+ *   call with tools switched off (and a `limit` status tells the client why);
+ * - a stall timeout: no stream part for `stallTimeoutMs` aborts the upstream call;
+ * - a duration cap, and the caller's signal (client gone) aborting the upstream call at once.
+ */
+import { APICallError, isStepCount, streamText, type LanguageModel } from "ai";
+import type { Insights } from "../analysis/model";
+import type { AiConfig } from "./config";
+import { status, type AiEvent } from "./events";
+import { firstMessage, systemPrompt } from "./prompt";
+import { createLogTools } from "./tools";
+import type { AiLog } from "./types";
+
+export interface ExplainRequest {
+  model: LanguageModel;
+  config: AiConfig;
+  log: AiLog;
+  insights: Insights;
+  language: string;
+  /** Aborts when the client goes away. */
+  signal: AbortSignal;
+}
+
+class StallError extends Error {}
+class DurationError extends Error {}
+
+const finalRoundNote =
+  "\n\nYou have used all your tool rounds. Do not call tools any more: answer now with what you have found.";
+
+/** Live analysis events, ending with `done` or `error` (nothing more once the client is gone). */
+export async function* explainLog(request: ExplainRequest): AsyncGenerator<AiEvent> {
+  const { config, signal } = request;
+  const upstream = new AbortController();
+  const abortUpstream = () => upstream.abort(signal.reason);
+  if (signal.aborted) return;
+  signal.addEventListener("abort", abortUpstream, { once: true });
+
+  let stallTimer: ReturnType<typeof setTimeout> | undefined;
+  const armStallTimer = () => {
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(
+      () => upstream.abort(new StallError(`The model sent nothing for ${Math.round(config.stallTimeoutMs / 1000)} s`)),
+      config.stallTimeoutMs,
+    );
+  };
+  const durationTimer = setTimeout(
+    () => upstream.abort(new DurationError(`The analysis took longer than ${Math.round(config.maxDurationMs / 1000)} s`)),
+    config.maxDurationMs,
+  );
+
+  const instructions = systemPrompt(request.language, config.maxRounds);
+  let limitReached = false;
+  let limitAnnounced = false;
+  let round = 0;
+  let toolRounds = 0;
+
+  try {
+    armStallTimer();
+    const result = streamText({
+      model: request.model,
+      instructions,
+      prompt: firstMessage(request.log, request.insights),
+      tools: config.maxRounds > 0 ? createLogTools(request.log) : undefined,
+      stopWhen: isStepCount(config.maxRounds + 1),
+      prepareStep: ({ stepNumber }) => {
+        if (config.maxRounds === 0 || stepNumber < config.maxRounds) return {};
+        limitReached = true;
+        return { toolChoice: "none", instructions: instructions + finalRoundNote };
+      },
+      maxOutputTokens: config.maxOutputTokens,
+      temperature: config.temperature,
+      // Key failover already retries across keys; the SDK's own backoff would only add latency.
+      maxRetries: 0,
+      abortSignal: upstream.signal,
+    });
+
+    for await (const part of result.stream) {
+      armStallTimer();
+      switch (part.type) {
+        case "start-step":
+          if (limitReached && !limitAnnounced) {
+            limitAnnounced = true;
+            yield status("limit", { rounds: config.maxRounds, message: "Tool round limit reached; answering with what was found." });
+          }
+          round++;
+          yield status("thinking", { round });
+          break;
+        case "finish-step":
+          if (part.finishReason === "tool-calls") toolRounds++;
+          break;
+        case "text-delta":
+          if (part.text.length > 0) yield { kind: "delta", text: part.text };
+          break;
+        case "tool-call":
+          yield status("tool", { id: part.toolCallId, name: part.toolName, input: part.input });
+          break;
+        case "tool-result":
+          yield status("tool_result", { id: part.toolCallId, name: part.toolName, ok: true, chars: outputLength(part.output) });
+          break;
+        case "tool-error":
+          yield status("tool_result", { id: part.toolCallId, name: part.toolName, ok: false, error: errorMessage(part.error) });
+          break;
+        case "error":
+          yield { kind: "error", data: describeFailure(part.error, upstream.signal) };
+          return;
+        case "abort":
+          if (!signal.aborted) yield { kind: "error", data: describeFailure(upstream.signal.reason, upstream.signal) };
+          return;
+        case "finish":
+          yield {
+            kind: "done",
+            data: {
+              status: "completed",
+              cached: false,
+              model: config.model,
+              rounds: toolRounds,
+              limited: limitReached,
+              finishReason: part.finishReason,
+              usage: { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens },
+            },
+          };
+          return;
+      }
+    }
+    // The stream ended without finish, error or abort: treat as an upstream failure.
+    if (!signal.aborted) yield { kind: "error", data: describeFailure(upstream.signal.reason, upstream.signal) };
+  } catch (error) {
+    if (!signal.aborted) yield { kind: "error", data: describeFailure(error, upstream.signal) };
+  } finally {
+    clearTimeout(stallTimer);
+    clearTimeout(durationTimer);
+    signal.removeEventListener("abort", abortUpstream);
+    // Whatever ended us (client gone, consumer stopped early), the upstream call ends too.
+    if (!upstream.signal.aborted) upstream.abort(new Error("analysis stream closed"));
+  }
+}
+
+function outputLength(output: unknown): number {
+  return typeof output === "string" ? output.length : JSON.stringify(output ?? null).length;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function describeFailure(error: unknown, upstream: AbortSignal): Extract<AiEvent, { kind: "error" }>["data"] {
+  const reason = upstream.aborted ? upstream.reason : undefined;
+  if (reason instanceof StallError || reason instanceof DurationError) return { error: reason.message, code: "ai_timeout" };
+  if (error instanceof StallError || error instanceof DurationError) return { error: error.message, code: "ai_timeout" };
+  if (APICallError.isInstance(error)) {
+    const status = error.statusCode === undefined ? "no answer" : `HTTP ${error.statusCode}`;
+    return { error: `The model provider failed (${status}).`, code: "ai_unavailable" };
+  }
+  return { error: `The model provider failed: ${errorMessage(error)}`, code: "ai_unavailable" };
+}

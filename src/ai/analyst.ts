@@ -1,0 +1,64 @@
+/**
+ * The AI analysis service (no HTTP here): answers from the cache when it can, otherwise runs the
+ * engine and the agent, and keeps a finished answer for the next reader of the same log.
+ */
+import type { Insights } from "../analysis/model";
+import { explainLog } from "./agent";
+import { answerCacheKey, createAnswerCache, replayAnswer } from "./answer-cache";
+import type { AiConfig } from "./config";
+import { engineInsights } from "./engine-brief";
+import { status, type AiEvent } from "./events";
+import { createLanguageModel } from "./provider";
+import type { AiLog } from "./types";
+
+export interface AiAnalyst {
+  /** The analysis as events; `signal` aborts the upstream model call when the client leaves. */
+  analyse(log: AiLog, language: string, signal: AbortSignal): AsyncGenerator<AiEvent>;
+}
+
+export function createAiAnalyst(config: AiConfig): AiAnalyst {
+  const model = createLanguageModel(config);
+  const cache = createAnswerCache(config);
+
+  async function* analyse(log: AiLog, language: string, signal: AbortSignal): AsyncGenerator<AiEvent> {
+    const key = answerCacheKey(config, log.hash, language);
+    const cached = cache.get(key);
+    if (cached) {
+      yield* replayAnswer(cached);
+      return;
+    }
+
+    // First event before any work, so the client sees the stream is alive at once.
+    yield status("started", { cached: false, model: config.model, language });
+
+    const insights = safeInsights(log.files[0]?.content ?? "");
+    let answer = "";
+    for await (const event of explainLog({ model, config, log, insights, language, signal })) {
+      if (event.kind === "delta") answer += event.text;
+      if (event.kind === "done" && answer.trim().length > 0) {
+        const { status: _status, cached: _cached, ...done } = event.data;
+        cache.set(key, { text: answer, done });
+      }
+      yield event;
+    }
+  }
+
+  return { analyse };
+}
+
+/** An engine failure must not cost the user the AI answer: the agent can still read the log. */
+function safeInsights(text: string): Insights {
+  try {
+    return engineInsights(text);
+  } catch {
+    return {
+      id: "unknown",
+      name: null,
+      type: "unknown",
+      version: null,
+      title: "Unknown log (the local engine could not analyse it)",
+      entries: [],
+      analysis: { problems: [], information: [] },
+    };
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The AI feature's settings, read once from the environment.
+ * No AI_PROVIDER means the feature is off (the routes answer 503 ai_disabled);
+ * a provider with bad values is a start-up error, never a silent fallback.
+ */
+
+export type AiProviderKind = "openai" | "anthropic";
+
+export interface AiConfig {
+  provider: AiProviderKind;
+  /** Endpoint root, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1. */
+  baseUrl: string;
+  model: string;
+  /** Tried in order; the next one takes over on 401/403/429/5xx. Empty for keyless servers. */
+  apiKeys: string[];
+  /** Tool-using rounds before the model must answer without tools. */
+  maxRounds: number;
+  /** Streams open at once across the process; beyond it 429 too_many_streams. */
+  maxStreams: number;
+  /** An upstream that sends nothing for this long is given up (error event). */
+  stallTimeoutMs: number;
+  /** Hard cap on one analysis, whatever the upstream does. */
+  maxDurationMs: number;
+  /** Interval of `: ping` comments that keep proxies from closing an idle stream. */
+  pingIntervalMs: number;
+  /** How long a finished answer is replayed instead of asking the model again; 0 = no cache. */
+  cacheTtlMs: number;
+  /** Upper bound of the answer cache, in bytes of answer text. */
+  cacheMaxBytes: number;
+  maxOutputTokens: number;
+  /** Unset = the provider's default. */
+  temperature: number | undefined;
+}
+
+const defaultBaseUrl: Record<AiProviderKind, string> = {
+  openai: "https://api.openai.com/v1",
+  anthropic: "https://api.anthropic.com/v1",
+};
+
+type Env = Record<string, string | undefined>;
+
+export function loadAiConfig(env: Env): AiConfig | null {
+  const provider = value(env, "AI_PROVIDER")?.toLowerCase();
+  if (provider === undefined || provider === "none" || provider === "off") return null;
+  if (provider !== "openai" && provider !== "anthropic") {
+    throw new Error(`AI_PROVIDER must be "openai" or "anthropic" (or unset to disable AI), got "${provider}"`);
+  }
+
+  const model = value(env, "AI_MODEL");
+  if (model === undefined) throw new Error(`AI_MODEL is required when AI_PROVIDER is set (e.g. "gpt-4o-mini", "llama3.1")`);
+
+  const baseUrl = (value(env, "AI_BASE_URL") ?? defaultBaseUrl[provider]).replace(/\/+$/, "");
+  try {
+    const url = new URL(baseUrl);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
+  } catch {
+    throw new Error(`AI_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  }
+
+  const apiKeys = (value(env, "AI_API_KEYS") ?? value(env, "AI_API_KEY") ?? "")
+    .split(",")
+    .map((key) => key.trim())
+    .filter((key) => key.length > 0);
+
+  return {
+    provider,
+    baseUrl,
+    model,
+    apiKeys,
+    maxRounds: integer(env, "AI_MAX_ROUNDS", 4, 0, 20),
+    maxStreams: integer(env, "AI_MAX_STREAMS", 64, 1, 100_000),
+    stallTimeoutMs: integer(env, "AI_STALL_TIMEOUT_MS", 60_000, 1, 3_600_000),
+    maxDurationMs: integer(env, "AI_MAX_DURATION_MS", 300_000, 1, 3_600_000),
+    pingIntervalMs: integer(env, "AI_PING_INTERVAL_MS", 15_000, 1, 15_000),
+    cacheTtlMs: integer(env, "AI_CACHE_TTL_SECONDS", 3_600, 0, 30 * 86_400) * 1000,
+    cacheMaxBytes: integer(env, "AI_CACHE_MAX_BYTES", 16 * 1024 * 1024, 1024, 2 ** 31),
+    maxOutputTokens: integer(env, "AI_MAX_OUTPUT_TOKENS", 2048, 64, 200_000),
+    temperature: optionalNumber(env, "AI_TEMPERATURE", 0, 2),
+  };
+}
+
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === "" ? undefined : raw;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  const parsed = Number(raw);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return parsed;
+}
+
+function optionalNumber(env: Env, name: string, min: number, max: number): number | undefined {
+  const raw = value(env, name);
+  if (raw === undefined) return undefined;
+  const parsed = Number(raw);
+  if (!Number.isFinite(parsed) || parsed < min || parsed > max) {
+    throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
+  }
+  return parsed;
+}

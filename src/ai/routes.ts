@@ -1,0 +1,114 @@
+/**
+ * The AI routes (controller): GET /ai/:id and POST /ai/analyse, unprefixed; the app mounts them
+ * under /v1 and /1. Everything that can fail before the first byte is an ordinary JSON error
+ * (503 ai_disabled, 400 bad lang, 404 unknown log, 429 too many streams); after that, failures
+ * are `error` events inside the stream.
+ */
+import { Elysia } from "elysia";
+import { ApiError } from "../errors";
+import { createAiAnalyst } from "./analyst";
+import type { AiConfig } from "./config";
+import { answerLanguage } from "./language";
+import { eventStreamResponse } from "./sse";
+import { streamSlots } from "./stream-slots";
+import type { AiLog } from "./types";
+
+export interface AiDeps {
+  config: AiConfig | null;
+  /** A stored log, or null when the id is unknown. */
+  loadLog(id: string): Promise<AiLog | null>;
+  /** Decodes an upload-shaped body (text/JSON/form/multipart, content-encoding); throws ApiError. */
+  readBody(request: Request): Promise<AiLog>;
+}
+
+/** The part of Bun's server the route uses: lifting the idle timeout for a long-lived stream. */
+interface IdleTimeoutControl {
+  timeout(request: Request, seconds: number): void;
+}
+
+export function aiRoutes(deps: AiDeps) {
+  const { config } = deps;
+  const analyst = config ? createAiAnalyst(config) : null;
+  const slots = streamSlots(config?.maxStreams ?? 0);
+
+  const requireAnalyst = () => {
+    if (!analyst || !config) throw new ApiError("ai_disabled", "AI analysis is not configured on this server");
+    return { analyst, config };
+  };
+
+  const loadStored = async (id: string): Promise<AiLog> => {
+    const log = await deps.loadLog(id);
+    if (!log) throw new ApiError("log_not_found", `No log with id ${JSON.stringify(id)}`);
+    return log;
+  };
+
+  const openStream = (log: AiLog, language: string, request: Request, server: IdleTimeoutControl | null): Response => {
+    const { analyst, config } = requireAnalyst();
+    const release = slots.tryAcquire();
+    if (!release) {
+      throw new ApiError("too_many_streams", `Too many AI analyses are running (limit ${config.maxStreams}); try again shortly`, {
+        "retry-after": "5",
+      });
+    }
+
+    // Bun closes connections idle for 10 s by default; a model can think longer than that.
+    server?.timeout(request, 0);
+
+    const clientGone = new AbortController();
+    const onRequestAbort = () => clientGone.abort(request.signal.reason);
+    request.signal.addEventListener("abort", onRequestAbort, { once: true });
+
+    return eventStreamResponse(analyst.analyse(log, language, clientGone.signal), {
+      pingIntervalMs: config.pingIntervalMs,
+      onCancel: () => clientGone.abort(new Error("client disconnected")),
+      onClose: () => {
+        request.signal.removeEventListener("abort", onRequestAbort);
+        release();
+      },
+    });
+  };
+
+  return new Elysia({ name: "logpaste/ai" })
+    .get("/ai/:id", async ({ params, request, server }) => {
+      requireAnalyst();
+      const language = answerLanguage(request);
+      const log = await loadStored(params.id);
+      return openStream(log, language, request, server);
+    })
+    .post(
+      "/ai/analyse",
+      async ({ request, server }) => {
+        requireAnalyst();
+        const language = answerLanguage(request);
+        const storedId = await storedLogReference(request);
+        const log = storedId !== null ? await loadStored(storedId) : await deps.readBody(request);
+        return openStream(log, language, request, server);
+      },
+      // The raw request goes to readBody, which owns body decoding and its limits.
+      { parse: "none" },
+    );
+}
+
+/**
+ * `{"id": "..."}` and nothing else names a stored log; any other body is a log to analyse.
+ * Peeks at a clone so readBody still gets the untouched request.
+ */
+async function storedLogReference(request: Request): Promise<string | null> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type) || request.headers.has("content-encoding")) return null;
+  const length = Number(request.headers.get("content-length") ?? "NaN");
+  // A stored-log reference is tiny; a large JSON body is an upload, no need to parse it twice.
+  if (Number.isFinite(length) && length > 1024) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.clone().text());
+  } catch {
+    return null; // readBody reports malformed JSON in the upload's own terms
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
+  const keys = Object.keys(body);
+  if (keys.length !== 1 || keys[0] !== "id") return null;
+  const id = (body as { id: unknown }).id;
+  if (typeof id !== "string" || id === "") throw new ApiError("invalid_id", `"id" must be a non-empty string`);
+  return id;
+}

@@ -1,0 +1,87 @@
+/**
+ * Server-sent events on the wire: the frame encoder and the streaming Response.
+ * A plain ReadableStream Response (Elysia 1.4 passes it through untouched), with `: ping`
+ * comments on a timer so proxies keep an idle connection open while the model thinks.
+ */
+import type { AiEvent } from "./events";
+
+const encoder = new TextEncoder();
+
+/** One event as SSE text. Answer text goes in unnamed frames in the OpenAI delta shape. */
+export function encodeEvent(event: AiEvent): string {
+  switch (event.kind) {
+    case "status":
+      return `event: status\ndata: ${JSON.stringify(event.data)}\n\n`;
+    case "delta":
+      return `data: ${JSON.stringify({ choices: [{ delta: { content: event.text } }] })}\n\n`;
+    case "done":
+      return `event: done\ndata: ${JSON.stringify(event.data)}\n\n`;
+    case "error":
+      return `event: error\ndata: ${JSON.stringify(event.data)}\n\n`;
+  }
+}
+
+export const pingFrame = ": ping\n\n";
+
+export const eventStreamHeaders = {
+  "content-type": "text/event-stream; charset=utf-8",
+  // no-transform: compressing proxies (and our own compression) must not buffer the stream.
+  "cache-control": "no-cache, no-transform",
+  // nginx buffers proxied responses unless told otherwise.
+  "x-accel-buffering": "no",
+} as const;
+
+export interface EventStreamOptions {
+  pingIntervalMs: number;
+  /** Called once when the stream ends for any reason: finished, failed or client gone. */
+  onClose(): void;
+  /** Called when the client goes away, so the producer can abort its upstream work at once. */
+  onCancel(): void;
+}
+
+/** Streams events as SSE. The producer is pulled as fast as it yields; pings fill the silences. */
+export function eventStreamResponse(events: AsyncIterator<AiEvent>, options: EventStreamOptions): Response {
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(pingTimer);
+    options.onClose();
+  };
+
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      pingTimer = setInterval(() => {
+        try {
+          controller.enqueue(encoder.encode(pingFrame));
+        } catch {
+          close();
+        }
+      }, options.pingIntervalMs);
+
+      void (async () => {
+        try {
+          while (!closed) {
+            const next = await events.next();
+            if (next.done || closed) break;
+            controller.enqueue(encoder.encode(encodeEvent(next.value)));
+          }
+          if (!closed) controller.close();
+        } catch (error) {
+          // The producer turns failures into error events; reaching here means the client left.
+          if (!closed) controller.error(error);
+        } finally {
+          close();
+        }
+      })();
+    },
+    cancel() {
+      options.onCancel();
+      close();
+      void events.return?.(undefined);
+    },
+  });
+
+  return new Response(body, { status: 200, headers: eventStreamHeaders });
+}

@@ -1,0 +1,81 @@
+/**
+ * The agent's tools, scoped to the one log being explained: nothing reaches other logs, the
+ * network or the disk. A tool that cannot do what was asked throws; the ai SDK hands the message
+ * back to the model as the tool's result, so a bad call costs a round, never the stream.
+ */
+import { tool } from "ai";
+import { z } from "zod";
+import { lookupProblemCatalog } from "./engine-brief";
+import { readLines, searchLines, toLogFileText, toolLimits, type LogFileText } from "./log-text";
+import type { AiLog } from "./types";
+
+export function createLogTools(log: AiLog) {
+  let texts: LogFileText[] | undefined;
+  // Split lazily and once: many analyses never call a tool.
+  const files = (): LogFileText[] => (texts ??= log.files.map((file) => toLogFileText(file.name, file.content)));
+
+  const fileNamed = (name: string | undefined): LogFileText => {
+    const all = files();
+    if (name === undefined || name === "") return all[0];
+    const file = all.find((candidate) => candidate.name === name);
+    if (!file) throw new Error(`no file named ${JSON.stringify(name)}; the files are: ${all.map((f) => f.name).join(", ")}`);
+    return file;
+  };
+
+  return {
+    list_files: tool({
+      description: "List the files of this log (the first is the main log) with their line counts and sizes.",
+      inputSchema: z.object({}),
+      execute: async () =>
+        files()
+          .map((file, index) => `${file.name}: ${file.lines.length} lines, ${file.bytes} bytes${index === 0 ? " (main log)" : ""}`)
+          .join("\n"),
+    }),
+
+    read_file: tool({
+      description:
+        `Read numbered lines of one file of this log, at most ${toolLimits.readMaxLines} lines per call. ` +
+        "Use it to see the context around a line the engine or a search pointed at.",
+      inputSchema: z.object({
+        file: z.string().optional().describe("File name from list_files; default: the main log"),
+        startLine: z.number().int().min(1).optional().describe("First line, 1-based; default 1"),
+        endLine: z.number().int().min(1).optional().describe("Last line, inclusive"),
+      }),
+      execute: async ({ file, startLine, endLine }) => readLines(fileNamed(file), startLine ?? 1, endLine),
+    }),
+
+    search_log: tool({
+      description:
+        "Search the log line by line for text or a regular expression (JavaScript syntax, matched per line) " +
+        `and get the matching lines with their line numbers and context. At most ${toolLimits.searchMaxMatches} matches.`,
+      inputSchema: z.object({
+        query: z.string().describe("The text or regular expression to look for"),
+        regex: z.boolean().optional().describe("Treat query as a regular expression; default false"),
+        caseSensitive: z.boolean().optional().describe("Default false"),
+        context: z.number().int().min(0).max(toolLimits.searchMaxContext).optional().describe("Lines of context around each match; default 2"),
+        file: z.string().optional().describe("Search only this file; default: all files"),
+      }),
+      execute: async ({ query, regex, caseSensitive, context, file }) =>
+        searchLines(file ? [fileNamed(file)] : files(), {
+          query,
+          regex: regex ?? false,
+          caseSensitive: caseSensitive ?? false,
+          context: context ?? 2,
+        }),
+    }),
+
+    lookup_problem: tool({
+      description:
+        "Look up a known error in the analysis engine's problem catalog, by words from the error message " +
+        "(e.g. 'could not load plugin', 'port already in use'). Returns the matching rules.",
+      inputSchema: z.object({ query: z.string().describe("Words from the error message or a rule code") }),
+      execute: async ({ query }) => {
+        const matches = lookupProblemCatalog(query);
+        if (matches.length === 0) return `No catalog entry matches ${JSON.stringify(query)}.`;
+        return matches.map((match) => `${match.code}: ${match.summary}`).join("\n");
+      },
+    }),
+  };
+}
+
+export type LogTools = ReturnType<typeof createLogTools>;

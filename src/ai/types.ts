@@ -1,0 +1,14 @@
+/** The seam between the AI feature and the app: what a log looks like to the agent. */
+
+export interface AiLogFile {
+  name: string;
+  content: string;
+}
+
+export interface AiLog {
+  id?: string;
+  /** Content hash of the log; the answer cache keys on it. */
+  hash: string;
+  /** files[0] is the main log. */
+  files: AiLogFile[];
+}
