@@ -1,0 +1,92 @@
+/**
+ * The problem catalog: every rule, and the order in which each group's analyser runs them
+ * (ENGINE.md 3.3). To add a problem: define it in the rules/ file of its group and put its
+ * code in that group's list below.
+ */
+import type { ProblemRule, RuleGroup } from "../model";
+import { bedrockRules } from "./rules/bedrock";
+import { bukkitLoadingRules } from "./rules/bukkit-loading";
+import { bukkitRuntimeRules } from "./rules/bukkit-runtime";
+import { bukkitWorldRules } from "./rules/bukkit-worlds";
+import { crashReportRules } from "./rules/crash-report";
+import { fabricRules } from "./rules/fabric";
+import { forgeRules } from "./rules/forge";
+import { forgeModRules } from "./rules/forge-mods";
+import { paperRules } from "./rules/paper";
+import { pocketmineRules } from "./rules/pocketmine";
+import { vanillaRules } from "./rules/vanilla";
+
+export const allRules: readonly ProblemRule[] = [
+  ...vanillaRules,
+  ...bukkitLoadingRules,
+  ...bukkitRuntimeRules,
+  ...bukkitWorldRules,
+  ...paperRules,
+  ...fabricRules,
+  ...forgeRules,
+  ...forgeModRules,
+  ...crashReportRules,
+  ...pocketmineRules,
+  ...bedrockRules,
+];
+
+/**
+ * Groups in analyser order. Hybrids (Magma, Mohist, Arclight) run Forge before Bukkit, and
+ * Paper/Folia extend Bukkit, so one global order serves every combination.
+ */
+export const analyserOrder: Readonly<Record<RuleGroup, readonly string[]>> = {
+  vanilla: [
+    "aquatic-world-on-older-version",
+    "auth-servers-unreachable",
+    "code-of-conduct-folder-missing",
+    "datapack-parse-failed",
+    "malformed-encoding-motd",
+    "old-player-directory",
+    "overworld-settings-missing",
+    "ticking-block-entity",
+  ],
+  forge: [
+    "forge-fml-confirm",
+    "forge-world-missing-mod",
+    "forge-world-mod-version",
+    "forge-mod-dependency",
+    "forge-duplicate-mod",
+    "forge-mod-fatal",
+    "forge-mod-exception",
+    "forge-mod-wrong-minecraft",
+    "forge-ptrlib-missing",
+    "forge-module-package-conflict",
+    "forge-language-provider-version",
+    "forge-missing-datapack-mod",
+  ],
+  bukkit: [
+    "plugin-missing-dependency",
+    "plugin-ambiguous-name",
+    "plugin-load-error",
+    "plugin-enable-error",
+    "plugin-runtime-error",
+    "plugin-disable-error",
+    "plugin-command-exception",
+    "chunk-load-exception",
+    "world-duplicate-uid",
+    "authme-shutdown",
+    "permissionsex-config-invalid",
+    "multiverse-world-corrupt",
+    "plugin-missing-dependencies",
+    "plugin-unsupported-api-version",
+    "plugin-java-too-old",
+  ],
+  paper: ["chunk-newer-version-downgrade", "plugin-api-version-below-minimum"],
+  folia: ["folia-plugin-not-regionised"],
+  fabric: [
+    "fabric-mod-dependency",
+    "fabric-mod-wrong-minecraft",
+    "fabric-mixin-error",
+    "fabric-incompatible-mods",
+    "fabric-duplicate-mod",
+    "fabric-entrypoint-error",
+  ],
+  "crash-report": ["crash-ticking-entity", "crash-ticking-block-entity"],
+  pocketmine: ["pocketmine-plugin-incompatible", "pocketmine-plugin-dependency", "pocketmine-plugin-runtime"],
+  bedrock: ["bedrock-whitelist-without-auth", "bedrock-allowlist-without-auth", "bedrock-encrypted-world"],
+};

@@ -1,0 +1,19 @@
+/** Public face of the problem rules: the rules for a log type's groups, and the catalog listing. */
+import type { ProblemRule, RuleGroup } from "../model";
+import { allRules, analyserOrder } from "./catalog";
+
+const byCode = new Map(allRules.map((rule) => [rule.code, rule]));
+const groupOrder = Object.keys(analyserOrder) as RuleGroup[];
+
+/** The rules of the given groups, in the order the analyser runs them. */
+export function problemRulesFor(groups: readonly RuleGroup[]): ProblemRule[] {
+  const wanted = new Set(groups);
+  return groupOrder.filter((group) => wanted.has(group)).flatMap((group) => analyserOrder[group].map((code) => byCode.get(code)!));
+}
+
+/** Every problem the engine knows, for documentation and the AI's catalog lookup. */
+export function problemCatalog(): { code: string; summary: string; groups: RuleGroup[] }[] {
+  return allRules.map(({ code, summary, groups }) => ({ code, summary, groups: [...groups] }));
+}
+
+export { defineRule } from "./define-rule";

@@ -1,0 +1,56 @@
+/** Bukkit-family problems raised by plugins that are already loaded (ENGINE.md 3.1, group BUK). */
+import { defineRule } from "../define-rule";
+import { fix, quote } from "../wording";
+
+const groups = ["bukkit"] as const;
+const plugin = (name: string) => ({ plugin: name });
+
+export const bukkitRuntimeRules = [
+  defineRule({
+    code: "plugin-enable-error",
+    summary: "A plugin threw an error while it was being enabled.",
+    groups,
+    shapes: [{ anchor: /Error occurred while enabling (\S+) .*\(Is it up to date\?\)/, hint: "while enabling", extract: ({ anchor }) => plugin(anchor[1]) }],
+    message: ({ plugin }) => `The plugin ${quote(plugin)} crashed while starting up and is not active.`,
+    solutions: ({ plugin }) => [fix.pluginOtherVersion(plugin), fix.pluginRemove(plugin)],
+    key: ({ plugin }) => plugin,
+  }),
+
+  defineRule({
+    code: "plugin-runtime-error",
+    summary: "A plugin threw an error while handling an event or running a scheduled task.",
+    groups,
+    shapes: [
+      { anchor: /Could not pass event \S+ to (\S+)/, hint: "Could not pass event", extract: ({ anchor }) => plugin(anchor[1]) },
+      { anchor: /Task #?\S+ for (\S+) \S+ generated an exception/, hint: "generated an exception", extract: ({ anchor }) => plugin(anchor[1]) },
+    ],
+    message: ({ plugin }) => `The plugin ${quote(plugin)} ran into an error while the server was running.`,
+    solutions: ({ plugin }) => [fix.pluginOtherVersion(plugin), fix.pluginRemove(plugin)],
+    key: ({ plugin }) => plugin,
+  }),
+
+  defineRule({
+    code: "plugin-disable-error",
+    summary: "A plugin threw an error while it was being disabled.",
+    groups,
+    // \S+ rather than \w+: names such as Multiverse-Core must match too.
+    shapes: [{ anchor: /Error occurred while disabling (\S+) .*\(Is it up to date\?\)/, hint: "while disabling", extract: ({ anchor }) => plugin(anchor[1]) }],
+    message: ({ plugin }) => `The plugin ${quote(plugin)} crashed while shutting down; its data may not have been saved.`,
+    solutions: ({ plugin }) => [fix.pluginOtherVersion(plugin), fix.pluginRemove(plugin)],
+    key: ({ plugin }) => plugin,
+  }),
+
+  defineRule({
+    code: "plugin-command-exception",
+    summary: "A plugin command failed with an exception.",
+    groups,
+    shapes: [{
+      anchor: /org\.bukkit\.command\.CommandException: Cannot execute command '([^']*)' in plugin (\S+)/,
+      hint: "CommandException",
+      extract: ({ anchor }) => ({ command: anchor[1], plugin: anchor[2] }),
+    }],
+    message: ({ plugin, command }) => `The command ${quote(command)} of the plugin ${quote(plugin)} failed with an error.`,
+    solutions: ({ plugin }) => [fix.pluginOtherVersion(plugin), fix.pluginRemove(plugin)],
+    key: ({ plugin, command }) => `${plugin}\n${command}`,
+  }),
+];

@@ -1,0 +1,102 @@
+/**
+ * Parser for the requirement lines of Fabric Loader's resolution report, e.g.
+ *   - Mod 'Indium' (indium) 1.0.27 requires version 3.2.0 or later of fabric-renderer-api-v1, which is missing!
+ *   - Mod 'Fabric API' (fabric-api) 0.141 requires any version between 1.21.11- (inclusive) and 1.21.12- (exclusive) of 'Minecraft' (minecraft), but only the wrong version is present: 1.16.5!
+ * and of the older one-line form `Could not find required mod: X requires {dep @ [ver]}`.
+ * Hand-rolled with sticky regexes at known positions, so long lines cost linear time.
+ */
+import { fabricModName } from "../names";
+
+/** A mod as Fabric prints it: `'Display Name' (modid)` or a bare `modid`. */
+export interface ModReference {
+  name: string | null;
+  id: string;
+}
+
+export interface Requirement {
+  mod: ModReference;
+  dependency: ModReference;
+  /** Version range in a compact form (`>=1.2`, `>1`, `<2`, `1.0.9`, `>=A, <B`); null for "any version". */
+  range: string | null;
+  /** The version that is installed but does not fit, when the loader says so. */
+  present: string | null;
+}
+
+const REFERENCE = /'(.+?)' \(([^)\s]+)\)|([\w.+-]+)/y;
+const CONSTRAINT =
+  /(?:any version of |version (\S+) or later of |any version after (\S+) of |any version before (\S+) of |any version between (\S+) \((inclusive|exclusive)\) and (\S+) \((inclusive|exclusive)\) of |version (\S+) of )(?:mod )?/y;
+const WRONG_VERSION = /, but only the wrong version is present: (.+?)!/y;
+const SHORT_FORM = /Could not find required mod: (\S+) requires \{(\S+) @ \[([^\]]*)\]\}/;
+const RELATION = /^\s*- Mod /;
+
+/** Name users recognise: the quoted display name if any, else the id (fabric -> FabricAPI). */
+export function displayName(reference: ModReference): string {
+  return reference.name ?? fabricModName(reference.id);
+}
+
+function readReference(line: string, at: number): (ModReference & { end: number }) | null {
+  REFERENCE.lastIndex = at;
+  const match = REFERENCE.exec(line);
+  if (!match) return null;
+  return match[1] !== undefined
+    ? { name: match[1], id: match[2], end: REFERENCE.lastIndex }
+    : { name: null, id: match[3], end: REFERENCE.lastIndex };
+}
+
+/** The mod a `- Mod ...` line is about, and where its reference ends. */
+function readSubject(line: string): (ModReference & { end: number }) | null {
+  const lead = RELATION.exec(line);
+  return lead ? readReference(line, lead[0].length) : null;
+}
+
+export function parseRequirement(line: string): Requirement | null {
+  if (!line.includes(" requires ")) return null;
+  const short = SHORT_FORM.exec(line);
+  if (short) {
+    const range = short[3] === "*" || short[3] === "" ? null : short[3];
+    return { mod: { name: null, id: short[1] }, dependency: { name: null, id: short[2] }, range, present: null };
+  }
+  const mod = readSubject(line);
+  if (!mod) return null;
+  const requires = line.indexOf(" requires ", mod.end);
+  // Between the mod and "requires" there is at most its version.
+  if (requires < 0 || !/^(?: \S+)?$/.test(line.slice(mod.end, requires))) return null;
+  CONSTRAINT.lastIndex = requires + " requires ".length;
+  const constraint = CONSTRAINT.exec(line);
+  if (!constraint) return null;
+  const dependency = readReference(line, CONSTRAINT.lastIndex);
+  if (!dependency) return null;
+  WRONG_VERSION.lastIndex = dependency.end;
+  const present = WRONG_VERSION.exec(line)?.[1] ?? null;
+  return { mod, dependency, range: rangeOf(constraint), present };
+}
+
+function rangeOf(c: RegExpExecArray): string | null {
+  if (c[1] !== undefined) return `>=${c[1]}`;
+  if (c[2] !== undefined) return `>${c[2]}`;
+  if (c[3] !== undefined) return `<${c[3]}`;
+  if (c[4] !== undefined) {
+    const low = c[5] === "inclusive" ? ">=" : ">";
+    const high = c[7] === "inclusive" ? "<=" : "<";
+    return `${low}${c[4]}, ${high}${c[6]}`;
+  }
+  if (c[8] !== undefined) return c[8];
+  return null;
+}
+
+/** `- Mod A ... is incompatible with / conflicts with ... of (mod) B, ...` */
+export function parseConflict(line: string): { mod: ModReference; other: ModReference } | null {
+  if (!line.includes(" is incompatible with ") && !line.includes(" conflicts with ")) return null;
+  const mod = readSubject(line);
+  if (!mod) return null;
+  let verb = line.indexOf(" is incompatible with ", mod.end);
+  if (verb < 0) verb = line.indexOf(" conflicts with ", mod.end);
+  if (verb < 0) return null;
+  const of = line.indexOf(" of ", verb);
+  if (of < 0) return null;
+  let at = of + " of ".length;
+  if (line.startsWith("mod ", at)) at += "mod ".length;
+  const other = readReference(line, at);
+  if (!other || line[other.end] !== ",") return null;
+  return { mod, other };
+}

@@ -1,0 +1,111 @@
+/** Problems reported by Fabric Loader (ENGINE.md 3.1, group FAB). */
+import { defineRule } from "../define-rule";
+import { fabricModName } from "../names";
+import { fix, quote } from "../wording";
+import { displayName, parseConflict, parseRequirement, type Requirement } from "./fabric-requirements";
+
+const groups = ["fabric"] as const;
+
+/** The game itself as a dependency: `'Minecraft' (minecraft)`. */
+const isMinecraft = (requirement: Requirement) => requirement.dependency.name === "Minecraft";
+
+/** Applies `pick` to every line of the entry, keeping the non-null results. */
+function eachLine<E>(pick: (line: string) => E | null) {
+  return (entry: { lines: { content: string }[] }): E[] => {
+    const found: E[] = [];
+    for (const { content } of entry.lines) {
+      const value = pick(content);
+      if (value !== null) found.push(value);
+    }
+    return found;
+  };
+}
+
+export const fabricRules = [
+  defineRule({
+    code: "fabric-mod-dependency",
+    summary: "A Fabric mod needs another mod (or a version of it) that is not installed.",
+    groups,
+    scan: eachLine((line) => {
+      const requirement = parseRequirement(line);
+      if (!requirement || isMinecraft(requirement)) return null;
+      return { mod: displayName(requirement.mod), dependency: displayName(requirement.dependency), range: requirement.range };
+    }),
+    message: ({ mod, dependency }) => `The mod ${quote(mod)} cannot load without ${quote(dependency)} in a suitable version.`,
+    solutions: ({ dependency, range }) => [fix.modInstall(dependency, range ?? undefined)],
+    key: ({ mod, dependency }) => `${mod}\n${dependency}`,
+  }),
+
+  defineRule({
+    code: "fabric-mod-wrong-minecraft",
+    summary: "A Fabric mod is made for another Minecraft version than the one running.",
+    groups,
+    scan: eachLine((line) => {
+      const requirement = parseRequirement(line);
+      if (!requirement || !isMinecraft(requirement) || requirement.present === null) return null;
+      return { mod: displayName(requirement.mod), range: requirement.range, present: requirement.present };
+    }),
+    message: ({ mod, range, present }) =>
+      range
+        ? `The mod ${quote(mod)} needs Minecraft ${range}, but this is Minecraft ${present}.`
+        : `The mod ${quote(mod)} does not accept Minecraft ${present}.`,
+    solutions: ({ mod, range }) => [...(range ? [fix.serverVersion(range)] : []), fix.modOtherVersion(mod)],
+    key: ({ mod, present }) => `${mod}\n${present}`,
+  }),
+
+  defineRule({
+    code: "fabric-mixin-error",
+    summary: "A mod's mixin failed to apply and stopped the game.",
+    groups,
+    shapes: [{
+      anchor: /MixinTransformerError: An unexpected critical error was encountered/,
+      hint: "MixinTransformerError",
+      later: { pattern: /^Caused by: .*? from mod ([^\s,]+)/, within: 1000 },
+      extract: ({ follow }) => ({ mod: follow![1] }),
+    }],
+    message: ({ mod }) => `A mixin of the mod ${quote(mod)} could not be applied, which stopped the game.`,
+    solutions: ({ mod }) => [fix.modRemove(mod), fix.modOtherVersion(mod)],
+    key: ({ mod }) => mod,
+  }),
+
+  defineRule({
+    code: "fabric-incompatible-mods",
+    summary: "Two installed Fabric mods declare that they do not work together.",
+    groups,
+    scan: eachLine((line) => {
+      const conflict = parseConflict(line);
+      return conflict ? { mod: displayName(conflict.mod), other: displayName(conflict.other) } : null;
+    }),
+    message: ({ mod, other }) => `The mods ${quote(mod)} and ${quote(other)} are declared as not working together.`,
+    solutions: ({ mod, other }) => [fix.modRemove(mod), fix.modRemove(other)],
+    key: ({ mod, other }) => `${mod}\n${other}`,
+  }),
+
+  defineRule({
+    code: "fabric-duplicate-mod",
+    summary: "The same Fabric mod is installed more than once.",
+    groups,
+    shapes: [{
+      anchor: /A critical error occurred$/,
+      next: /^net\.fabricmc\.loader\.discovery\.ModResolutionException: Duplicate versions for mod ID '([^']+)': \[\S+ at ([^\],]+)/,
+      extract: ({ follow }) => ({ mod: fabricModName(follow![1]), path: follow![2].trim() }),
+    }],
+    message: ({ mod }) => `The mod ${quote(mod)} is installed more than once.`,
+    solutions: ({ path }) => [fix.deleteFile(path)],
+    key: ({ mod }) => mod,
+  }),
+
+  defineRule({
+    code: "fabric-entrypoint-error",
+    summary: "A mod failed in one of its Fabric entrypoints during start-up.",
+    groups,
+    shapes: [{
+      anchor: /Could not execute entrypoint stage '([^']+)' due to errors, provided by '([^']+)'!/,
+      hint: "Could not execute entrypoint stage",
+      extract: ({ anchor }) => ({ stage: anchor[1], mod: anchor[2] }),
+    }],
+    message: ({ mod, stage }) => `The mod ${quote(mod)} failed while starting (entrypoint ${quote(stage)}).`,
+    solutions: ({ mod }) => [fix.modRemove(mod), fix.modOtherVersion(mod)],
+    key: ({ mod }) => mod,
+  }),
+];

@@ -1,0 +1,119 @@
+/** Forge problems about the loader, the world and the environment (ENGINE.md 3.1, group FRG). */
+import { defineRule } from "../define-rule";
+import { fix, quote } from "../wording";
+
+const groups = ["forge"] as const;
+
+export const forgeRules = [
+  defineRule({
+    code: "forge-fml-confirm",
+    summary: "Forge waits for /fml confirm before loading a world with missing or changed mods.",
+    groups,
+    shapes: [{ anchor: /Run the command \/fml confirm (?:or )+\/fml cancel to proceed/, hint: "/fml confirm", extract: () => ({}) }],
+    message: () => "Forge paused the world load and is waiting for the command /fml confirm.",
+    solutions: () => ["Type /fml confirm in the server console to continue loading the world (back it up first)."],
+    key: () => "",
+  }),
+
+  defineRule({
+    code: "forge-world-missing-mod",
+    summary: "The world was saved with a mod that is no longer installed.",
+    groups,
+    shapes: [{
+      anchor: /This world was saved with mod (\S+) which appears to be missing, things may not work well/,
+      hint: "appears to be missing",
+      // The game and the loader themselves are reported like mods; they are never really missing.
+      extract: ({ anchor }) => (/^(?:forge|minecraft)/.test(anchor[1]) ? null : { mod: anchor[1] }),
+    }],
+    message: ({ mod }) => `The world was last saved with the mod ${quote(mod)}, which is not installed now.`,
+    solutions: ({ mod }) => [fix.modInstall(mod), fix.waitItOut()],
+    key: ({ mod }) => mod,
+  }),
+
+  defineRule({
+    code: "forge-world-mod-version",
+    summary: "The world was saved with another version of an installed mod.",
+    groups,
+    shapes: [{
+      anchor: /This world was saved with mod (\S+) version (\S+) and it is now at version (\S+), things may not work well/,
+      hint: "This world was saved with mod",
+      extract: ({ anchor }) => ({ mod: anchor[1], saved: anchor[2], current: anchor[3].replace(/,$/, "") }),
+    }],
+    message: ({ mod, saved, current }) =>
+      `The world was saved with ${quote(mod)} ${saved}, but version ${current} is installed now.`,
+    solutions: ({ mod, saved }) => [fix.modInstall(mod, saved), fix.waitItOut()],
+    key: ({ mod }) => mod,
+  }),
+
+  defineRule({
+    code: "forge-mod-wrong-minecraft",
+    summary: "A Forge mod refuses to run on this Minecraft version.",
+    groups,
+    shapes: [{
+      anchor: /The mod (\S+) does not wish to run in Minecraft version Minecraft (\S+?)\. You will have to remove it to play\./,
+      hint: "does not wish to run",
+      extract: ({ anchor }) => ({ mod: anchor[1], minecraft: anchor[2] }),
+    }],
+    message: ({ mod, minecraft }) => `The mod ${quote(mod)} does not support Minecraft ${minecraft}.`,
+    solutions: ({ mod }) => [fix.modRemove(mod), fix.forgeOtherVersion()],
+    key: ({ mod }) => mod,
+  }),
+
+  defineRule({
+    code: "forge-ptrlib-missing",
+    summary: "A CraftStudio-based mod needs the PTRLib library mod.",
+    groups,
+    shapes: [{
+      anchor: /Encountered an unexpected exception$/,
+      next: /^java\.lang\.NoClassDefFoundError: com\/mia\/craftstudio\/IPackReaderCallback/,
+      extract: () => ({ mod: "PTRLib" }),
+    }],
+    message: ({ mod }) => `A mod depends on the library ${quote(mod)}, which is not installed.`,
+    solutions: ({ mod }) => [fix.modInstall(mod)],
+    key: () => "",
+  }),
+
+  defineRule({
+    code: "forge-module-package-conflict",
+    summary: "Two mods ship the same Java package, which the module system forbids.",
+    groups,
+    shapes: [{
+      anchor: /Exception in thread "main" java\.lang\.module\.ResolutionException: (?:Modules (\S+) and (\S+) export package|Module (\S+) contains package \S+, module (\S+) exports package)/,
+      hint: "ResolutionException",
+      extract: ({ anchor }) => ({ first: anchor[1] ?? anchor[3], second: anchor[2] ?? anchor[4] }),
+    }],
+    message: ({ first, second }) => `The mods ${quote(first)} and ${quote(second)} both contain the same Java package and cannot be loaded together.`,
+    solutions: ({ first, second }) => [fix.modRemove(first), fix.modRemove(second)],
+    key: ({ first, second }) => `${first}\n${second}`,
+  }),
+
+  defineRule({
+    code: "forge-language-provider-version",
+    summary: "A mod file needs a newer or older Forge language provider than installed.",
+    groups,
+    shapes: [{
+      anchor: /Mod File (\S+) needs language provider (\w+):(.+?) to load/,
+      hint: "needs language provider",
+      // The "We have found" line follows, possibly after colour codes and blank lines.
+      later: { pattern: /^(?:§.|\s)*We have found (\S+)/, within: 3 },
+      extract: ({ anchor, follow }) => ({
+        file: anchor[1],
+        required: `${anchor[2] === "javafml" ? "Forge" : anchor[2]} ${anchor[3].trim()}`,
+        found: follow![1],
+      }),
+    }],
+    message: ({ file, required, found }) => `The mod file ${quote(file)} needs ${quote(required)}, but ${quote(found)} is installed.`,
+    solutions: ({ file }) => [fix.modRemove(file), fix.forgeOtherVersion()],
+    key: ({ file }) => file,
+  }),
+
+  defineRule({
+    code: "forge-missing-datapack-mod",
+    summary: "The world's data packs reference a mod that is not installed.",
+    groups,
+    shapes: [{ anchor: /Missing data pack mod:(\S+)/, hint: "Missing data pack mod:", extract: ({ anchor }) => ({ mod: anchor[1] }) }],
+    message: ({ mod }) => `The world uses data from the mod ${quote(mod)}, which is not installed.`,
+    solutions: ({ mod }) => [fix.modInstall(mod), fix.waitItOut()],
+    key: ({ mod }) => mod,
+  }),
+];

@@ -1,0 +1,127 @@
+/** Problems any Minecraft server or client can show (ENGINE.md 3.1, group VAN). */
+import { defineRule } from "../define-rule";
+import { levelName } from "../log-facts";
+import { fix, quote } from "../wording";
+
+const groups = ["vanilla"] as const;
+const UNEXPECTED = /Encountered an unexpected exception$/;
+const START_FAILED = /Failed to start the minecraft server$/;
+
+export const vanillaRules = [
+  defineRule({
+    code: "aquatic-world-on-older-version",
+    summary: "A server older than 1.13 tries to load a world saved by 1.13 or newer.",
+    groups,
+    shapes: [{
+      anchor: UNEXPECTED,
+      next: /^java\.lang\.IllegalArgumentException: ChunkNibbleArrays should be 2048 bytes not: 0/,
+      extract: () => ({}),
+    }],
+    message: () => "This world was saved by Minecraft 1.13 or newer and cannot be opened by this older server version.",
+    solutions: () => [fix.newWorld(), "Upgrade the server to Minecraft 1.13 or later so it can read the world."],
+    key: () => "",
+  }),
+
+  defineRule({
+    code: "auth-servers-unreachable",
+    summary: "The Mojang/Microsoft authentication services could not be reached.",
+    groups,
+    shapes: [{
+      anchor: /Failed to read from https:\/\/api\.minecraftservices\.com\/publickeys due to Connect/,
+      hint: "api.minecraftservices.com/publickeys",
+      extract: () => ({}),
+    }],
+    message: () => "The server could not reach the Mojang/Microsoft login services (api.minecraftservices.com).",
+    solutions: () => [
+      "Give it a few minutes and restart; if it keeps failing, look at the Minecraft service status pages and check that the host allows outgoing HTTPS.",
+    ],
+    key: () => "",
+  }),
+
+  defineRule({
+    code: "code-of-conduct-folder-missing",
+    summary: "The server is set to show a code of conduct but its folder does not exist.",
+    groups,
+    shapes: [{
+      anchor: START_FAILED,
+      next: /^java\.lang\.IllegalArgumentException: Code of Conduct folder does not exist: (.+)$/,
+      extract: ({ follow }) => ({ folder: follow![1].trim() }),
+    }],
+    message: ({ folder }) => `The server cannot start: the code of conduct folder ${quote(folder)} is missing.`,
+    solutions: ({ folder }) => [fix.createFolder(folder)],
+    key: () => "",
+  }),
+
+  defineRule({
+    code: "datapack-parse-failed",
+    summary: "A data pack contains a file the game cannot parse.",
+    groups,
+    shapes: [{
+      anchor: /java\.lang\.IllegalStateException: Failed to parse (.+?) from pack file\/(.+)$/,
+      hint: "from pack file/",
+      extract: ({ anchor, log }) => ({ pack: anchor[2].trim(), world: levelName(log) ?? "world" }),
+    }],
+    message: ({ pack }) => `The data pack ${quote(pack)} contains a file that could not be read.`,
+    solutions: ({ pack, world }) => [
+      fix.deleteFile(`${world}/datapacks/${pack}`),
+      `Ask the author of ${quote(pack)} for a version made for this Minecraft version.`,
+    ],
+    // One problem per broken pack: two different packs are two problems.
+    key: ({ pack }) => pack,
+  }),
+
+  defineRule({
+    code: "malformed-encoding-motd",
+    summary: "A server setting (usually the MOTD) contains a broken \\u escape sequence.",
+    groups,
+    shapes: [{
+      anchor: START_FAILED,
+      next: /^java\.lang\.IllegalArgumentException: Malformed \\uxxxx encoding\./,
+      extract: () => ({}),
+    }],
+    message: () => "A text setting of the server, most likely the MOTD in server.properties, holds an invalid \\u escape.",
+    solutions: () => ["Fix or rewrite the motd line in server.properties so every \\u is followed by four hex digits."],
+    key: () => "",
+  }),
+
+  defineRule({
+    code: "old-player-directory",
+    summary: "The world still has a pre-1.7 players folder that was not converted.",
+    groups,
+    shapes: [{ anchor: /\*\*\*\* DETECTED OLD PLAYER DIRECTORY IN THE WORLD SAVE/, hint: "DETECTED OLD PLAYER", extract: () => ({}) }],
+    message: () => "An outdated player data folder was found in the world; its conversion did not complete.",
+    solutions: () => [fix.deleteFile("world/players")],
+    key: () => "",
+  }),
+
+  defineRule({
+    code: "overworld-settings-missing",
+    summary: "The world's dimension settings have no overworld, usually after removing a world-generation mod or data pack.",
+    groups,
+    shapes: [{
+      anchor: /java\.util\.concurrent\.ExecutionException: .*Overworld settings missing/,
+      hint: "Overworld settings missing",
+      extract: () => ({}),
+    }],
+    message: () => "The world has no overworld settings, so it cannot be loaded.",
+    solutions: () => [
+      "Put back the world-generation mod or data pack the world was created with.",
+      fix.newWorld(),
+    ],
+    key: () => "",
+  }),
+
+  defineRule({
+    code: "ticking-block-entity",
+    summary: "A block entity crashes the server while it is being ticked.",
+    groups,
+    shapes: [{
+      anchor: UNEXPECTED,
+      next: /^\s?net\.minecraft\.(?:util|crash)\.ReportedException: Ticking block entity/,
+      extract: () => ({}),
+    }],
+    message: () => "A block entity in the world crashes the server every time it is ticked.",
+    solutions: () => [fix.removeBlock(), fix.newWorld()],
+    key: () => "",
+  }),
+];
