@@ -1,0 +1,70 @@
+import { describe, expect, test } from "bun:test";
+import { analyseLog } from "../../src/analysis/index.ts";
+import { MINECRAFT_LOG_TYPES, logTypeId } from "../../src/analysis/log-types.ts";
+import { LOG_TYPE_FIXTURES } from "./fixtures/log-types.ts";
+
+describe("detectLogType over one fixture per log type", () => {
+  test.each(LOG_TYPE_FIXTURES.map((f) => [f.id, f.version ?? "no version", f] as const))("%s (%s)", (_id, _v, fixture) => {
+    const result = analyseLog(fixture.text);
+    expect({ id: result.id, name: result.name, version: result.version }).toEqual({
+      id: fixture.id,
+      name: fixture.name,
+      version: fixture.version,
+    });
+  });
+
+  test("every Minecraft log type id has a fixture", () => {
+    const covered = new Set(LOG_TYPE_FIXTURES.map((f) => f.id));
+    const missing = [...new Set(MINECRAFT_LOG_TYPES.map(logTypeId))].filter((id) => !covered.has(id));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe("detection order and scores", () => {
+  test("a plain Vanilla-format log is Vanilla although Bukkit-family formats tie", () => {
+    expect(analyseLog("[12:00:00] [Server thread/INFO]: Done (1.0s)!\n").id).toBe("vanilla/server");
+  });
+
+  test("a server marker beats an embedded crash report", () => {
+    const log = [
+      "[12:00:01] [Server thread/INFO]: This server is running Paper version git-Paper-794 (MC: 1.16.5)",
+      "[12:00:02] [Server thread/ERROR]: Encountered an unexpected exception",
+      "---- Minecraft Crash Report ----",
+      "Description: Exception in server tick loop",
+    ].join("\n");
+    expect(analyseLog(log).id).toBe("paper/server");
+  });
+
+  test("a ratio-only Vanilla log with an embedded crash report is a crash report", () => {
+    const log = [
+      "[12:00:00] [Server thread/INFO]: Starting minecraft server version 1.20.4",
+      "[12:00:02] [Server thread/ERROR]: Encountered an unexpected exception",
+      "---- Minecraft Crash Report ----",
+      "Description: Exception in server tick loop",
+      "\tMinecraft Version: 1.20.4",
+    ].join("\n");
+    const result = analyseLog(log);
+    expect(result.id).toBe("vanilla/crash-report");
+    expect(result.version).toBe("1.20.4");
+  });
+
+  test("the Forge weight marker decides between equal Forge-format ratios", () => {
+    const log = "[12:00:05] [Server thread/INFO] [FML]: MinecraftForge v14.23.5.2860 Initialized\n";
+    expect(analyseLog(log).id).toBe("forge/server");
+  });
+
+  test("a Fabric log without a user line is a server log", () => {
+    expect(analyseLog("[12:00:00] [main/INFO]: Loading Minecraft 1.20.1 with Fabric Loader 0.15.0\n").id).toBe("fabric/server");
+  });
+
+  test("a Hytale log is only tried when no Minecraft type claims the text", () => {
+    const result = analyseLog("[2026/01/21 12:47:11   INFO]                   [World] Loading chunks\n");
+    expect(result.id).toBe("hytale/server");
+    expect(result.title).toBe("Hytale Server Log");
+  });
+
+  test("the title joins name, version and type label", () => {
+    expect(analyseLog("[12:00:00] [Server thread/INFO]: Starting minecraft server version 1.21.4\n").title).toBe("Vanilla 1.21.4 Server Log");
+    expect(analyseLog("nothing to see").title).toBe("Unknown Log");
+  });
+});
