@@ -1,0 +1,118 @@
+/**
+ * createApp: composes the edge and the feature modules into one Elysia app. Start-up (index.ts)
+ * and the tests both call it, so what the tests exercise is what runs.
+ */
+import { Elysia } from "elysia";
+import { openapi } from "@elysiajs/openapi";
+import type { Config } from "./config.ts";
+import type { Database } from "./storage/database.ts";
+import { LogStore } from "./storage/log-store.ts";
+import { Janitor } from "./storage/janitor.ts";
+import { HotLogCache } from "./logs/hot-cache.ts";
+import { ViewTracker } from "./logs/views.ts";
+import { LogService } from "./logs/service.ts";
+import { logRoutes } from "./logs/routes.ts";
+import { infoRoutes } from "./info/routes.ts";
+import { errorHandler } from "./edge/errors.ts";
+import { RouteTable } from "./edge/route-table.ts";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Where operational messages go; JSON lines on stderr by default. */
+  logError?: (error: unknown, request?: Request) => void;
+}
+
+/** Every operation exists under both prefixes, from one definition (API.md "Common rules"). */
+export const API_PREFIXES = ["/v1", "/1"] as const;
+
+export function createApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const logError = deps.logError ?? defaultLogError;
+  const store = new LogStore(database.db);
+  const cache = new HotLogCache(config.CACHE_MAX_BYTES);
+  const views = new ViewTracker(store);
+  const logs = new LogService(store, cache, views, {
+    publicUrl: config.PUBLIC_URL,
+    idLength: config.ID_LENGTH,
+    maxLength: config.MAX_LENGTH,
+    maxLines: config.MAX_LINES,
+    storageTimeS: config.STORAGE_TIME_S,
+  });
+  const janitor = new Janitor(store, {
+    storageTimeS: config.STORAGE_TIME_S,
+    flushViews: () => views.flush(),
+    onRemoved: (logIds, blobHashes) => {
+      for (const id of logIds) logs.forget(id, null);
+      for (const hash of blobHashes) cache.forgetBlob(hash);
+    },
+  });
+
+  const bodyLimits = { maxBodyBytes: config.MAX_BODY_BYTES, maxDecodedBytes: config.MAX_DECODED_BYTES };
+  const featureRoutes = () => new Elysia().use(logRoutes({ logs, bodyLimits })).use(infoRoutes(config));
+
+  const routeTable = new RouteTable();
+  const api = new Elysia();
+  for (const prefix of API_PREFIXES) {
+    api.use(
+      new Elysia({ prefix })
+        .get("", () => routeTable.index(), { detail: { summary: "List every operation", tags: ["Information"] } })
+        .use(featureRoutes()),
+    );
+  }
+
+  const app = new Elysia()
+    .use(errorHandler({ allowedMethods: (path) => routeTable.allowedMethods(path), logError: (e, r) => logError(e, r) }))
+    .use(
+      openapi({
+        path: "/docs",
+        specPath: "/openapi.json",
+        documentation: {
+          info: {
+            title: "logpaste API",
+            version: "1",
+            description: "Share and analyse game-server logs. mclo.gs-compatible: every operation under /v1 and /1.",
+          },
+          components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+        },
+      }),
+    )
+    // `GET /` is the index for API clients; people with browsers get the web page once it exists.
+    .get("/", () => routeTable.index(), { detail: { summary: "List every operation", tags: ["Information"] } })
+    .use(api);
+
+  routeTable.load(app.routes.map((route) => ({ method: route.method, path: route.path })));
+
+  return {
+    app,
+    logs,
+    store,
+    cache,
+    views,
+    janitor,
+    /** Starts the background work: view flushing and the janitor. */
+    startBackground() {
+      views.start(config.VIEW_FLUSH_INTERVAL_S * 1000, (error) => logError(error));
+      janitor.start(config.JANITOR_INTERVAL_S * 1000, (error) => logError(error));
+    },
+    async stopBackground() {
+      await janitor.stop();
+      await views.stop();
+    },
+  };
+}
+
+export type App = ReturnType<typeof createApp>;
+
+function defaultLogError(error: unknown, request?: Request): void {
+  const url = request ? new URL(request.url) : undefined;
+  console.error(
+    JSON.stringify({
+      level: "error",
+      time: new Date().toISOString(),
+      method: request?.method,
+      path: url?.pathname,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    }),
+  );
+}

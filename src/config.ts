@@ -1,0 +1,149 @@
+/**
+ * The service's configuration: every environment variable it reads, validated once at start-up.
+ * A bad value stops the start with a message naming the variable, what it accepts and what it got.
+ * The README's configuration table mirrors `configSpec`.
+ */
+
+export type Env = Record<string, string | undefined>;
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+const DAY_S = 24 * 60 * 60;
+
+interface IntSpec {
+  kind: "int";
+  default: number;
+  min: number;
+  max: number;
+  doc: string;
+}
+interface StringSpec {
+  kind: "string";
+  default?: string;
+  doc: string;
+  check?: (value: string) => string | null;
+}
+type Spec = IntSpec | StringSpec;
+
+function checkUrl(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? null : "must be an http(s) URL";
+  } catch {
+    return "must be a URL";
+  }
+}
+
+function checkDatabaseUrl(value: string): string | null {
+  return /^postgres(ql)?:\/\//.test(value) ? null : "must be a postgres:// or postgresql:// URL";
+}
+
+/** Every variable, its default and its bounds. Order is the README's order. */
+export const configSpec = {
+  PORT: { kind: "int", default: 8080, min: 0, max: 65535, doc: "Port the HTTP API listens on." },
+  HOST: { kind: "string", default: "0.0.0.0", doc: "Address to bind." },
+  PUBLIC_URL: {
+    kind: "string",
+    doc: "Base address used in returned `url` and `raw` links. Default: http://localhost:PORT.",
+    check: checkUrl,
+  },
+  DATABASE_URL: {
+    kind: "string",
+    doc: "Postgres connection string. Unset: embedded PGlite in DATA_DIR.",
+    check: checkDatabaseUrl,
+  },
+  DATA_DIR: { kind: "string", default: "./data", doc: "Folder for the embedded PGlite database." },
+  MAX_LENGTH: {
+    kind: "int", default: 10 * MiB, min: 1 * KiB, max: 512 * MiB,
+    doc: "Bytes of log content kept; longer content is truncated (limit-bytes filter).",
+  },
+  MAX_LINES: {
+    kind: "int", default: 25_000, min: 1, max: 10_000_000,
+    doc: "Lines of log content kept; more are truncated (limit-lines filter).",
+  },
+  MAX_BODY_BYTES: {
+    kind: "int", default: 32 * MiB, min: 1 * KiB, max: 1024 * MiB,
+    doc: "Largest request body accepted as sent (before Content-Encoding is decoded); 413 beyond.",
+  },
+  MAX_DECODED_BYTES: {
+    kind: "int", default: 64 * MiB, min: 1 * KiB, max: 2048 * MiB,
+    doc: "Largest request body after Content-Encoding is decoded; decoding stops and answers 413 beyond.",
+  },
+  ID_LENGTH: { kind: "int", default: 8, min: 6, max: 32, doc: "Length of new log ids (base62)." },
+  STORAGE_TIME_S: {
+    kind: "int", default: 90 * DAY_S, min: 60, max: 100 * 365 * DAY_S,
+    doc: "Seconds a log lives after its last view.",
+  },
+  CACHE_MAX_BYTES: {
+    kind: "int", default: 64 * MiB, min: 0, max: 16 * 1024 * MiB,
+    doc: "Memory for hot logs (stored compressed bytes); 0 disables the cache.",
+  },
+  VIEW_FLUSH_INTERVAL_S: {
+    kind: "int", default: 60, min: 1, max: DAY_S,
+    doc: "Views are coalesced in memory and written at most this often.",
+  },
+  JANITOR_INTERVAL_S: {
+    kind: "int", default: 3600, min: 10, max: 7 * DAY_S,
+    doc: "How often expired logs and orphan blobs are removed.",
+  },
+  RATE_LIMIT_MAX: {
+    kind: "int", default: 36_000, min: 1, max: 100_000_000,
+    doc: "Requests allowed per client IP, method and normalised path in each window.",
+  },
+  RATE_LIMIT_WINDOW_S: {
+    kind: "int", default: 60, min: 1, max: DAY_S,
+    doc: "Length of the rate-limit window in seconds.",
+  },
+} as const satisfies Record<string, Spec>;
+
+type SpecOf = typeof configSpec;
+type ValueOf<S> = S extends IntSpec ? number : S extends { default: string } ? string : string | undefined;
+type RawConfig = { [K in keyof SpecOf]: ValueOf<SpecOf[K]> };
+
+export interface Config extends Omit<RawConfig, "PUBLIC_URL"> {
+  /** Always set: defaults to http://localhost:PORT; never ends with a slash. */
+  PUBLIC_URL: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+function readInt(name: string, spec: IntSpec, raw: string | undefined, problems: string[]): number {
+  if (raw === undefined || raw.trim() === "") return spec.default;
+  const value = Number(raw.trim());
+  if (!Number.isInteger(value) || value < spec.min || value > spec.max) {
+    problems.push(`${name} must be a whole number from ${spec.min} to ${spec.max} (got '${raw}')`);
+    return spec.default;
+  }
+  return value;
+}
+
+function readString(name: string, spec: StringSpec, raw: string | undefined, problems: string[]) {
+  if (raw === undefined || raw.trim() === "") return spec.default;
+  const value = raw.trim();
+  const problem = spec.check?.(value);
+  if (problem) problems.push(`${name} ${problem} (got '${raw}')`);
+  return value;
+}
+
+/** Reads and validates the configuration; throws ConfigError listing every bad variable at once. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const raw: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(configSpec) as [string, Spec][]) {
+    raw[name] =
+      spec.kind === "int"
+        ? readInt(name, spec, env[name], problems)
+        : readString(name, spec, env[name], problems);
+  }
+  if ((raw.MAX_DECODED_BYTES as number) < (raw.MAX_LENGTH as number)) {
+    problems.push("MAX_DECODED_BYTES must be at least MAX_LENGTH");
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  const publicUrl = (raw.PUBLIC_URL as string | undefined) ?? `http://localhost:${raw.PORT}`;
+  return { ...(raw as RawConfig), PUBLIC_URL: publicUrl.replace(/\/+$/, "") };
+}

@@ -1,0 +1,49 @@
+/**
+ * The single error handler: every failure leaves as API.md's JSON error shape with a fitting
+ * status. Unknown paths are 404, known paths with another method 405, validation failures 400;
+ * anything unexpected is logged and answered 500 without a stack trace.
+ */
+import { Elysia } from "elysia";
+import { ApiError, errorResponse } from "../errors.ts";
+
+export interface ErrorHandlerOptions {
+  /** Methods allowed on a path, for 405 answers; undefined when the path is unknown. */
+  allowedMethods(path: string): string[] | undefined;
+  logError(error: unknown, request: Request): void;
+}
+
+export function errorHandler(options: ErrorHandlerOptions) {
+  return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request }) => {
+    if (error instanceof ApiError) return errorResponse(error);
+    switch (code) {
+      case "NOT_FOUND": {
+        const path = new URL(request.url).pathname;
+        const allowed = options.allowedMethods(path);
+        if (allowed && !allowed.includes(request.method)) {
+          return errorResponse(
+            new ApiError("method_not_allowed", `${request.method} is not allowed here; use ${allowed.join(", ")}.`),
+            { allow: allowed.join(", ") },
+          );
+        }
+        return errorResponse(new ApiError("not_found", `Nothing is at ${request.method} ${path.slice(0, 200)}.`));
+      }
+      case "VALIDATION":
+        return errorResponse(new ApiError("invalid_body", validationMessage(error)));
+      case "PARSE":
+        return errorResponse(new ApiError("invalid_json", "The request body could not be parsed."));
+      case "INVALID_COOKIE_SIGNATURE":
+        return errorResponse(new ApiError("bad_request", "Invalid cookie."));
+      default:
+        options.logError(error, request);
+        return errorResponse(new ApiError("internal_error", "Something went wrong on our side; it has been logged."));
+    }
+  });
+}
+
+function validationMessage(error: unknown): string {
+  const detail = error as { type?: string; valueError?: { path?: string; message?: string } };
+  const where = detail.type === "query" ? "query parameter" : detail.type === "params" ? "path parameter" : "field";
+  const field = detail.valueError?.path?.replace(/^\//, "").replaceAll("/", ".") || "body";
+  const message = detail.valueError?.message ?? "invalid value";
+  return `Invalid ${where} '${field}': ${message}.`;
+}

@@ -1,0 +1,105 @@
+/**
+ * The logs feature's schemas (TypeBox via Elysia's `t`): they validate input, type the code and
+ * describe the routes in the OpenAPI document, all from one definition.
+ */
+import { t, type Static } from "elysia";
+
+export const MAX_METADATA_ENTRIES = 100;
+export const MAX_METADATA_TEXT = 1024;
+export const MAX_SOURCE_LENGTH = 128;
+
+export const MetadataEntry = t.Object(
+  {
+    key: t.String({ minLength: 1, maxLength: 128 }),
+    value: t.Union([t.String({ maxLength: MAX_METADATA_TEXT }), t.Number(), t.Boolean(), t.Null()]),
+    label: t.Optional(t.String({ maxLength: 128 })),
+    visible: t.Optional(t.Boolean()),
+  },
+  { additionalProperties: false, description: "A key/value pair the uploader attaches (server name, panel version...)." },
+);
+
+export const UploadJson = t.Object(
+  {
+    content: t.String({ description: "The log text." }),
+    source: t.Optional(
+      t.Union([t.String({ maxLength: MAX_SOURCE_LENGTH }), t.Null()], { description: "`<client_name>/<version>` of the uploading tool." }),
+    ),
+    metadata: t.Optional(t.Array(MetadataEntry, { maxItems: MAX_METADATA_ENTRIES })),
+  },
+  { description: "JSON upload body." },
+);
+export type UploadJson = Static<typeof UploadJson>;
+
+export const UploadForm = t.Object({
+  content: t.String({ description: "The log text." }),
+  source: t.Optional(t.String({ maxLength: MAX_SOURCE_LENGTH })),
+});
+
+const FileSummary = t.Object({
+  name: t.String(),
+  size: t.Integer(),
+  lines: t.Integer(),
+  raw: t.String({ format: "uri" }),
+});
+
+const logFields = {
+  success: t.Literal(true),
+  id: t.String({ examples: ["aB3dE9xZ"] }),
+  url: t.String({ description: "Where a person opens the log." }),
+  raw: t.String({ description: "The plain text of the log." }),
+  source: t.Union([t.String(), t.Null()]),
+  created: t.Integer({ description: "Unix seconds." }),
+  expires: t.Integer({ description: "Unix seconds: storageTime after the last view." }),
+  size: t.Integer({ description: "Bytes of stored content." }),
+  lines: t.Integer(),
+  errors: t.Integer({ description: "Error-level entries found by the analysis parser." }),
+  truncated: t.Boolean({ description: "True when the limits cut the content." }),
+  metadata: t.Array(MetadataEntry),
+  files: t.Array(FileSummary),
+};
+
+export const UploadResponse = t.Object({
+  ...logFields,
+  token: t.String({ description: "Delete token: 64 hex characters, shown only once." }),
+});
+export type UploadResponse = Static<typeof UploadResponse>;
+
+export const LogInfoResponse = t.Object({
+  ...logFields,
+  content: t.Optional(
+    t.Object({
+      raw: t.Optional(t.String()),
+      parsed: t.Optional(t.Array(t.Any())),
+      insights: t.Optional(t.Any()),
+    }),
+  ),
+});
+export type LogInfoResponse = Static<typeof LogInfoResponse>;
+
+export const LogIdParams = t.Object({ id: t.String({ description: "Log id." }) });
+
+export const BulkDeleteBody = t.Array(
+  t.Object({ id: t.String(), token: t.String() }),
+  { minItems: 1, maxItems: 100, description: "Logs to delete with their tokens." },
+);
+
+export const BulkDeleteResponse = t.Object({
+  success: t.Boolean(),
+  results: t.Array(
+    t.Object({
+      id: t.String(),
+      success: t.Boolean(),
+      status: t.Integer(),
+      error: t.Optional(t.String()),
+      code: t.Optional(t.String()),
+    }),
+  ),
+});
+
+export const SuccessResponse = t.Object({ success: t.Literal(true) });
+
+export const ErrorResponse = t.Object({
+  success: t.Literal(false),
+  error: t.String(),
+  code: t.String(),
+});

@@ -1,0 +1,209 @@
+/**
+ * The logs service: upload, read, delete. No HTTP here: routes hand it plain values and it
+ * answers with plain values or throws ApiError. Storage goes through LogStore; hot reads through
+ * HotLogCache; retention through ViewTracker.
+ */
+import { ApiError } from "../errors.ts";
+import { filterLog } from "../filters/index.ts";
+import { logStats } from "../analysis/index.ts";
+import { decompressBlob, prepareBlob } from "../storage/blobs.ts";
+import { IdTakenError, type LogRecord, type LogStore } from "../storage/log-store.ts";
+import { hashToken, isPlausibleLogId, newLogId, newToken, tokenMatches } from "./credentials.ts";
+import type { HotLogCache } from "./hot-cache.ts";
+import type { LogInfoResponse, UploadResponse } from "./model.ts";
+import type { UploadInput } from "./upload-input.ts";
+import type { ViewTracker } from "./views.ts";
+
+export interface LogServiceOptions {
+  publicUrl: string;
+  idLength: number;
+  maxLength: number;
+  maxLines: number;
+  storageTimeS: number;
+}
+
+/** Counters the metrics endpoint will read. */
+export interface UploadCounters {
+  uploads: number;
+  bytesReceived: number;
+  bytesDeduplicated: number;
+}
+
+export interface StoredLog {
+  record: LogRecord;
+  /** brotli bytes as stored */
+  data: Uint8Array;
+}
+
+export interface BulkDeleteResult {
+  id: string;
+  success: boolean;
+  status: number;
+  error?: string;
+  code?: string;
+}
+
+const ID_ATTEMPTS = 5;
+
+export class LogService {
+  readonly counters: UploadCounters = { uploads: 0, bytesReceived: 0, bytesDeduplicated: 0 };
+
+  constructor(
+    private readonly store: LogStore,
+    private readonly cache: HotLogCache,
+    private readonly views: ViewTracker,
+    private readonly options: LogServiceOptions,
+  ) {}
+
+  async upload(input: UploadInput, now = new Date()): Promise<UploadResponse> {
+    const filtered = filterLog(input.content, { maxBytes: this.options.maxLength, maxLines: this.options.maxLines });
+    if (filtered.content.length === 0) {
+      throw new ApiError("missing_content", "The log is empty: send some content.");
+    }
+    const stats = logStats(filtered.content);
+    const blob = await prepareBlob(filtered.content);
+    const token = newToken();
+    const tokenHash = hashToken(token);
+    const createdAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
+
+    for (let attempt = 1; ; attempt++) {
+      const id = newLogId(this.options.idLength);
+      const newLog = {
+        id, tokenHash, blob, createdAt,
+        source: input.source, metadata: input.metadata,
+        lines: stats.lines, errors: stats.errors, truncated: filtered.truncated,
+      };
+      try {
+        const { blobCreated } = await this.store.insert(newLog);
+        this.counters.uploads++;
+        this.counters.bytesReceived += blob.size;
+        if (!blobCreated) this.counters.bytesDeduplicated += blob.size;
+        const record: LogRecord = {
+          id, blobHash: blob.hash, source: input.source, metadata: input.metadata,
+          createdAt, lastViewedAt: createdAt, size: blob.size, lines: stats.lines,
+          errors: stats.errors, truncated: filtered.truncated,
+        };
+        this.cache.setRecord(record);
+        this.cache.setBlob(blob.hash, blob.data);
+        return { ...this.describe(record), token };
+      } catch (error) {
+        // A random id collided with an existing one: draw another.
+        if (error instanceof IdTakenError && attempt < ID_ATTEMPTS) continue;
+        throw error;
+      }
+    }
+  }
+
+  /** The log's record, or 404; counts as a view. */
+  async find(id: string, now = new Date()): Promise<LogRecord> {
+    const notFound = new ApiError("log_not_found", `There is no log with the id '${id.slice(0, 64)}'.`);
+    if (!isPlausibleLogId(id)) throw notFound;
+    let record = this.cache.getRecord(id);
+    if (!record) {
+      const row = await this.store.find(id);
+      if (!row) throw notFound;
+      const { tokenHash: _omit, ...rest } = row;
+      record = rest;
+      this.cache.setRecord(record);
+    }
+    if (this.expiresAt(record).getTime() <= now.getTime()) {
+      this.cache.forgetRecord(id);
+      throw notFound;
+    }
+    this.views.record(id, now);
+    if (now > record.lastViewedAt) {
+      // Keep the cached copy current, so expiry stays right after the pending views are written.
+      record = { ...record, lastViewedAt: now };
+      this.cache.setRecord(record);
+    }
+    return record;
+  }
+
+  async info(id: string, include: { raw?: boolean } = {}): Promise<LogInfoResponse> {
+    const record = await this.find(id);
+    const response: LogInfoResponse = this.describe(record);
+    if (include.raw) {
+      response.content = { raw: await this.readText(record) };
+    }
+    return response;
+  }
+
+  /** The stored brotli bytes of a log, from memory when hot. */
+  async readStored(id: string): Promise<StoredLog> {
+    const record = await this.find(id);
+    return { record, data: await this.readBlob(record) };
+  }
+
+  async readText(record: LogRecord): Promise<string> {
+    const data = await this.readBlob(record);
+    return new TextDecoder().decode(await decompressBlob(data));
+  }
+
+  private async readBlob(record: LogRecord): Promise<Uint8Array> {
+    const cached = this.cache.getBlob(record.blobHash);
+    if (cached) return cached;
+    const data = await this.store.readBlob(record.blobHash);
+    if (!data) throw new ApiError("log_not_found", `There is no log with the id '${record.id}'.`);
+    this.cache.setBlob(record.blobHash, data);
+    return data;
+  }
+
+  /** Deletes a log after checking its token (401 none, 403 wrong, 404 unknown). */
+  async delete(id: string, token: string | null): Promise<void> {
+    if (!token) throw new ApiError("missing_token", "Send the log's delete token as 'Authorization: Bearer <token>'.");
+    const notFound = new ApiError("log_not_found", `There is no log with the id '${id.slice(0, 64)}'.`);
+    if (!isPlausibleLogId(id)) throw notFound;
+    const row = await this.store.find(id);
+    if (!row) throw notFound;
+    if (!tokenMatches(token, row.tokenHash)) throw new ApiError("wrong_token", "The token does not belong to this log.");
+    const { blobRemoved } = await this.store.delete(id);
+    this.forget(id, blobRemoved);
+  }
+
+  /** Deletes several logs, each with its own token; one failure does not stop the others. */
+  async deleteMany(items: { id: string; token: string }[]): Promise<BulkDeleteResult[]> {
+    const results: BulkDeleteResult[] = [];
+    for (const { id, token } of items) {
+      try {
+        await this.delete(id, token);
+        results.push({ id, success: true, status: 200 });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        results.push({ id, success: false, status: error.status, error: error.message, code: error.code });
+      }
+    }
+    return results;
+  }
+
+  /** Drops what memory holds of a removed log (and of its blob, when that went too). */
+  forget(id: string, blobHash: string | null): void {
+    this.cache.forgetRecord(id);
+    this.views.forget(id);
+    if (blobHash) this.cache.forgetBlob(blobHash);
+  }
+
+  expiresAt(record: LogRecord): Date {
+    const pending = this.views.pendingView(record.id);
+    const lastViewed = pending && pending > record.lastViewedAt ? pending : record.lastViewedAt;
+    return new Date(lastViewed.getTime() + this.options.storageTimeS * 1000);
+  }
+
+  private describe(record: LogRecord): Omit<UploadResponse, "token"> {
+    const base = this.options.publicUrl;
+    return {
+      success: true,
+      id: record.id,
+      url: `${base}/${record.id}`,
+      raw: `${base}/v1/raw/${record.id}`,
+      source: record.source,
+      created: Math.floor(record.createdAt.getTime() / 1000),
+      expires: Math.floor(this.expiresAt(record).getTime() / 1000),
+      size: record.size,
+      lines: record.lines,
+      errors: record.errors,
+      truncated: record.truncated,
+      metadata: record.metadata,
+      files: [],
+    };
+  }
+}

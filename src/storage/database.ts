@@ -1,0 +1,80 @@
+/**
+ * Opens the database behind the one schema: embedded PGlite (a data folder on disk, or memory
+ * for tests) when no DATABASE_URL is set, the `postgres` driver when it is. Migrations from
+ * drizzle/ are applied on open, so a fresh clone or a fresh container needs no extra step.
+ */
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+/** What the rest of the code sees: a Drizzle database, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  /** "pglite" or "postgres": for logs and /readyz. */
+  driver: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent PGlite is used. */
+  url?: string;
+  /** PGlite data folder; "memory" keeps everything in memory (tests). */
+  dataDir?: string;
+}
+
+const migrationsFolder = resolve(import.meta.dir, "../../drizzle");
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir ?? "./data");
+  try {
+    await applyMigrations(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const client = postgres(url, {
+    max: 10,
+    // A dead database must turn into a quick 503, not a request that hangs.
+    connect_timeout: 5,
+    idle_timeout: 60,
+    onnotice: () => {},
+  });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  let client: InstanceType<typeof PGlite>;
+  if (dataDir === "memory") {
+    client = new PGlite();
+  } else {
+    const folder = resolve(dataDir, "pglite");
+    mkdirSync(folder, { recursive: true });
+    client = new PGlite(folder);
+  }
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, driver: "pglite", close: () => client.close() };
+}
+
+async function applyMigrations(database: Database): Promise<void> {
+  if (database.driver === "postgres") {
+    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+    await migrate(database.db as never, { migrationsFolder });
+  } else {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(database.db as never, { migrationsFolder });
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * LogStore: every read and write of logs and blobs, in SQL terms. Nothing above this file writes SQL.
+ * A log row points at a blob; a blob lives as long as some log points at it.
+ */
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Db } from "./database.ts";
+import { blobs, logs, type LogRow, type MetadataEntry } from "./schema.ts";
+import type { PreparedBlob } from "./blobs.ts";
+
+export interface NewLog {
+  id: string;
+  tokenHash: string;
+  blob: PreparedBlob;
+  source: string | null;
+  metadata: MetadataEntry[];
+  lines: number;
+  errors: number;
+  truncated: boolean;
+  createdAt: Date;
+}
+
+/** A log row without its token hash: what reads need. */
+export type LogRecord = Omit<LogRow, "tokenHash">;
+
+const FOREIGN_KEY_VIOLATION = "23503";
+const UNIQUE_VIOLATION = "23505";
+
+export class IdTakenError extends Error {}
+
+export class LogStore {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Stores the blob (if new) and the log row in one transaction: a failure leaves neither.
+   * Retries once when a concurrent delete removed the blob between our insert and our reference.
+   */
+  async insert(log: NewLog): Promise<{ blobCreated: boolean }> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.db.transaction(async (tx) => {
+          const created = await tx
+            .insert(blobs)
+            .values({ hash: log.blob.hash, data: log.blob.data, size: log.blob.size })
+            .onConflictDoNothing()
+            .returning({ hash: blobs.hash });
+          await tx.insert(logs).values({
+            id: log.id,
+            tokenHash: log.tokenHash,
+            blobHash: log.blob.hash,
+            source: log.source,
+            metadata: log.metadata,
+            createdAt: log.createdAt,
+            lastViewedAt: log.createdAt,
+            size: log.blob.size,
+            lines: log.lines,
+            errors: log.errors,
+            truncated: log.truncated,
+          });
+          return { blobCreated: created.length > 0 };
+        });
+      } catch (error) {
+        const code = postgresCode(error);
+        if (code === UNIQUE_VIOLATION && constraintOf(error)?.startsWith("logs_pkey")) throw new IdTakenError();
+        if (code === FOREIGN_KEY_VIOLATION && attempt === 0) continue;
+        throw error;
+      }
+    }
+  }
+
+  async find(id: string): Promise<(LogRecord & { tokenHash: string }) | null> {
+    const rows = await this.db.select().from(logs).where(eq(logs.id, id)).limit(1);
+    return rows[0] ?? null;
+  }
+
+  async readBlob(hash: string): Promise<Uint8Array | null> {
+    const rows = await this.db.select({ data: blobs.data }).from(blobs).where(eq(blobs.hash, hash)).limit(1);
+    return rows[0]?.data ?? null;
+  }
+
+  /** Deletes a log and, when no other log points at its blob any more, the blob. */
+  async delete(id: string): Promise<{ deleted: boolean; blobRemoved: string | null }> {
+    return this.db.transaction(async (tx) => {
+      const removed = await tx.delete(logs).where(eq(logs.id, id)).returning({ blobHash: logs.blobHash });
+      if (removed.length === 0) return { deleted: false, blobRemoved: null };
+      const blobHash = removed[0].blobHash;
+      const orphan = await tx
+        .delete(blobs)
+        .where(and(eq(blobs.hash, blobHash), sql`not exists (select 1 from ${logs} where ${logs.blobHash} = ${blobHash})`))
+        .returning({ hash: blobs.hash });
+      return { deleted: true, blobRemoved: orphan[0]?.hash ?? null };
+    });
+  }
+
+  /** Writes coalesced view times; only ever moves last_viewed_at forward. */
+  async recordViews(views: ReadonlyMap<string, Date>): Promise<void> {
+    if (views.size === 0) return;
+    const byTime = new Map<number, string[]>();
+    for (const [id, at] of views) {
+      // Group by second: one UPDATE per distinct time keeps the statement simple and portable.
+      const second = Math.floor(at.getTime() / 1000) * 1000;
+      byTime.set(second, [...(byTime.get(second) ?? []), id]);
+    }
+    for (const [time, ids] of byTime) {
+      const at = new Date(time);
+      await this.db
+        .update(logs)
+        .set({ lastViewedAt: at })
+        .where(and(inArray(logs.id, ids), lt(logs.lastViewedAt, at)));
+    }
+  }
+
+  /** Removes logs not viewed since `cutoff`, then blobs no log points at. Returns what went. */
+  async removeExpired(cutoff: Date, batch = 1000): Promise<{ logIds: string[]; blobHashes: string[] }> {
+    const logIds: string[] = [];
+    for (;;) {
+      const expired = await this.db
+        .select({ id: logs.id })
+        .from(logs)
+        .where(lt(logs.lastViewedAt, cutoff))
+        .limit(batch);
+      if (expired.length === 0) break;
+      const removed = await this.db
+        .delete(logs)
+        .where(and(inArray(logs.id, expired.map((row) => row.id)), lt(logs.lastViewedAt, cutoff)))
+        .returning({ id: logs.id });
+      logIds.push(...removed.map((row) => row.id));
+      if (expired.length < batch) break;
+    }
+    const orphans = await this.db
+      .delete(blobs)
+      .where(sql`not exists (select 1 from ${logs} where ${logs.blobHash} = ${blobs.hash})`)
+      .returning({ hash: blobs.hash });
+    return { logIds, blobHashes: orphans.map((row) => row.hash) };
+  }
+
+  async countBlobs(): Promise<number> {
+    const rows = await this.db.select({ n: sql<number>`count(*)::int` }).from(blobs);
+    return Number(rows[0].n);
+  }
+
+  async countLogs(): Promise<number> {
+    const rows = await this.db.select({ n: sql<number>`count(*)::int` }).from(logs);
+    return Number(rows[0].n);
+  }
+}
+
+function postgresCode(error: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function constraintOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === "object" && depth < 5; depth++) {
+    const name = (current as { constraint?: string; constraint_name?: string }).constraint ??
+      (current as { constraint_name?: string }).constraint_name;
+    if (name) return name;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,80 @@
+/**
+ * Starts the real app for a test file: the real config loader, the real database (PGlite in
+ * memory by default; a fresh Postgres database per file when TEST_DATABASE_URL is set) and a
+ * real listening server on a free port. Each test file gets its own database.
+ */
+import postgres from "postgres";
+import { loadConfig, type Env } from "../../src/config.ts";
+import { openDatabase, type Database } from "../../src/storage/database.ts";
+import { createApp, type App } from "../../src/app.ts";
+
+export interface TestApp {
+  /** http://127.0.0.1:PORT */
+  url: string;
+  service: App;
+  database: Database;
+  /** fetch relative to the server: `api.fetch("/v1/log", {...})` */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** Uploads text and returns the parsed upload response. */
+  upload(content: string, init?: { source?: string }): Promise<UploadResult>;
+  stop(): Promise<void>;
+}
+
+export interface UploadResult {
+  id: string;
+  token: string;
+  url: string;
+  raw: string;
+  [key: string]: unknown;
+}
+
+export async function startTestApp(env: Env = {}): Promise<TestApp> {
+  const testDatabase = await createTestDatabase();
+  const config = loadConfig({ PORT: "0", ...env, DATABASE_URL: testDatabase.url });
+  const database = await openDatabase({ url: testDatabase.url, dataDir: "memory" });
+  const service = createApp({ config, database, logError: () => {} });
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => service.app.handle(request) });
+  const url = `http://127.0.0.1:${server.port}`;
+  const fetchPath = (path: string, init?: RequestInit) => fetch(url + path, init);
+  return {
+    url,
+    service,
+    database,
+    fetch: fetchPath,
+    async upload(content, init = {}) {
+      const response = await fetchPath("/v1/log", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ content, source: init.source }),
+      });
+      if (response.status !== 200) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
+      return (await response.json()) as UploadResult;
+    },
+    async stop() {
+      server.stop(true);
+      await service.stopBackground();
+      await database.close();
+      await testDatabase.drop();
+    },
+  };
+}
+
+/** A fresh Postgres database when TEST_DATABASE_URL is set; otherwise PGlite in memory. */
+async function createTestDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { url: undefined, drop: async () => {} };
+  const name = `logpaste_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = postgres(base, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
