@@ -55,10 +55,9 @@ const describe = (what: string, { name, location }: TickingThing) =>
   `${what}${name ? ` ${quote(name)}` : ""}${location ? ` at ${location}` : ""} crashes the server each time it is ticked.`;
 
 const removal = (what: string, { name, location, dimension, level }: TickingThing) => {
-  const where = [location ? `at ${location}` : null, dimension ? `in ${dimension}` : null, level ? `of the world ${quote(level)}` : null]
-    .filter(Boolean)
-    .join(" ");
-  return `Delete the ${what}${name ? ` ${quote(name)}` : ""}${where ? ` ${where}` : ""} with a world editor or NBT tool (back up the world first).`;
+  const place = [dimension ? `dimension ${dimension}` : null, level ? `world ${quote(level)}` : null].filter(Boolean).join(", ");
+  const target = `the ${what}${name ? ` ${quote(name)}` : ""}${location ? ` at ${location}` : ""}${place ? ` (${place})` : ""}`;
+  return `Back up the world, then delete ${target} with an NBT or world editor.`;
 };
 
 const tickingKey = ({ type, name, location }: TickingThing) => `${type ?? ""}\n${name ?? ""}\n${location ?? ""}`;
