@@ -22,7 +22,9 @@ export interface FilterResult {
  * replaced by `replacement`, in which `$1`..`$9` stand for capture groups as in
  * String.prototype.replace and PCRE's preg_replace; other `$` sequences never occur.
  * A match is left alone when one of the `exemptions` finds something in the matched
- * text; exemptions are compiled with the filter's flags minus `g`.
+ * text; exemptions are compiled with the filter's flags minus `g`. A filter that has
+ * exemptions always has a literal replacement, so a client can use a replace callback
+ * there and plain String.prototype.replace everywhere else.
  */
 export interface RegexFilterData {
   pattern: string;

@@ -1,10 +1,18 @@
 import { placeholder } from "../placeholders.ts";
 import type { RegexFilterData } from "../model.ts";
 
-/** The account name inside home-directory paths and environment variables. */
+/**
+ * The account name inside home-directory paths and environment variables. The path is
+ * kept as `$1` so a reader still sees where a file was. Folders that name no one (shared
+ * profiles, Pterodactyl's fixed server directory) are skipped inside the pattern rather
+ * than by exemptions, so that every filter with exemptions has a literal replacement.
+ */
 
 /** Characters that end a bare (space-free) name: separators, quotes and list punctuation. */
-const bareName = String.raw`[^\s\\/"'<>|:*?,;)\]]{1,64}`;
+const nameStop = String.raw`\s\\/"'<>|:*?,;)\]`;
+const bareName = String.raw`[^${nameStop}]{1,64}`;
+/** The folder name ends here: a stop character or the end of the content. */
+const nameEnd = String.raw`(?:[${nameStop}]|$)`;
 
 /**
  * `C:\Users\<name>\`, `C:/Users/<name>/`, JSON-escaped `C:\\Users\\<name>`. Windows
@@ -12,20 +20,18 @@ const bareName = String.raw`[^\s\\/"'<>|:*?,;)\]]{1,64}`;
  * separator follows it; otherwise the name ends at the first space.
  */
 export const windowsHome: RegexFilterData = {
-  pattern: String.raw`(\b[a-z]:[\\/]+Users[\\/]+)(?:[^\\/\r\n"'<>|:*?]{1,64}(?=[\\/])|${bareName})`,
+  pattern: String.raw`(\b[a-z]:[\\/]+Users[\\/]+)(?!(?:Public|Default|All Users)${nameEnd})(?:[^\\/\r\n"'<>|:*?]{1,64}(?=[\\/])|${bareName})`,
   flags: "gi",
   replacement: `$1${placeholder.secret}`,
-  // shared profiles, not people
-  exemptions: [String.raw`[\\/](?:Public|Default|Default User|All Users)$`],
+  exemptions: [],
 };
 
 /** macOS `/Users/<name>` and Linux `/home/<name>`, not inside a longer path or URL word. */
 export const unixHome: RegexFilterData = {
-  pattern: String.raw`((?<![\w.-])/(?:Users|home)/)${bareName}`,
+  pattern: String.raw`((?<![\w.-])(?:/Users/(?!Shared${nameEnd})|/home/(?!container${nameEnd})))${bareName}`,
   flags: "g",
   replacement: `$1${placeholder.secret}`,
-  // Pterodactyl's fixed server directory and macOS's shared folder name no one
-  exemptions: [String.raw`^/home/container$`, String.raw`^/Users/Shared$`],
+  exemptions: [],
 };
 
 /** `USERNAME=steve` in environment dumps, `-Duser.name=steve` in JVM arguments. */

@@ -1,0 +1,90 @@
+import { describe, expect, test } from "bun:test";
+import { filterLog } from "../../src/filters/index.ts";
+
+const roomy = { maxBytes: 1 << 20, maxLines: 10_000 };
+const bytes = (text: string) => Buffer.byteLength(text, "utf8");
+
+describe("trim", () => {
+  test.each([
+    ["  \n\t[12:00:00] [main/INFO]: Hello\r\n\n  ", "[12:00:00] [main/INFO]: Hello"],
+    ["\uFEFF[12:00:00] first\n  indented second  \n", "[12:00:00] first\n  indented second"],
+    ["no whitespace", "no whitespace"],
+  ])("%j becomes %j", (input, expected) => {
+    expect(filterLog(input, roomy)).toEqual({ content: expected, truncated: false });
+  });
+
+  test("empty and blank input give empty content, not truncated", () => {
+    expect(filterLog("", roomy)).toEqual({ content: "", truncated: false });
+    expect(filterLog(" \n\r\n\t ", roomy)).toEqual({ content: "", truncated: false });
+  });
+});
+
+describe("limit-bytes", () => {
+  test("content exactly at the limit is kept whole", () => {
+    const log = "é".repeat(50); // 100 bytes
+    expect(filterLog(log, { ...roomy, maxBytes: 100 })).toEqual({ content: log, truncated: false });
+  });
+
+  test.each([
+    // limit falls inside a 2-byte, 3-byte and 4-byte (surrogate pair) character
+    ["é", 2, 7],
+    ["€", 3, 7],
+    ["😀", 4, 7],
+  ])("never splits %s: a cut inside it drops the whole character", (char, size, limit) => {
+    const log = char.repeat(10);
+    const { content, truncated } = filterLog(log, { ...roomy, maxBytes: limit });
+    expect(truncated).toBe(true);
+    expect(content).toBe(char.repeat(Math.floor(limit / size)));
+    expect(bytes(content)).toBeLessThanOrEqual(limit);
+    expect(content).not.toContain("\uFFFD");
+  });
+
+  test("drops the partial last line when a line break lies in the second half of what fits", () => {
+    const log = "[12:00:00] line one\n[12:00:01] line two\n[12:00:02] line three is long";
+    const { content, truncated } = filterLog(log, { ...roomy, maxBytes: 45 });
+    expect(truncated).toBe(true);
+    expect(content).toBe("[12:00:00] line one\n[12:00:01] line two");
+  });
+
+  test("drops a \\r before the cut line break as well", () => {
+    const log = "[12:00:00] line one\r\n[12:00:01] line two\r\n[12:00:02] line three";
+    expect(filterLog(log, { ...roomy, maxBytes: 50 }).content).toBe("[12:00:00] line one\r\n[12:00:01] line two");
+  });
+
+  test("keeps the bytes of one huge line instead of throwing most of the budget away", () => {
+    const log = "short\n" + "x".repeat(1000);
+    const { content, truncated } = filterLog(log, { ...roomy, maxBytes: 100 });
+    expect(truncated).toBe(true);
+    expect(content).toBe("short\n" + "x".repeat(94));
+  });
+});
+
+describe("limit-lines", () => {
+  const log = Array.from({ length: 10 }, (_, i) => `[12:00:0${i}] [Server thread/INFO]: line ${i + 1}`).join("\n");
+
+  test("keeps the first lines and says it truncated", () => {
+    const { content, truncated } = filterLog(log, { ...roomy, maxLines: 3 });
+    expect(truncated).toBe(true);
+    expect(content.split("\n")).toEqual(log.split("\n").slice(0, 3));
+  });
+
+  test("exactly the limit is not a truncation", () => {
+    expect(filterLog(log, { ...roomy, maxLines: 10 })).toEqual({ content: log, truncated: false });
+  });
+
+  test("counts CRLF lines and leaves no \\r at the end", () => {
+    expect(filterLog("a\r\nb\r\nc\r\nd", { ...roomy, maxLines: 2 }).content).toBe("a\r\nb");
+  });
+
+  test("trailing blank lines are trimmed before lines are counted", () => {
+    expect(filterLog("a\nb\n\n\n\n", { ...roomy, maxLines: 2 })).toEqual({ content: "a\nb", truncated: false });
+  });
+});
+
+test("limits apply before redaction, and redaction still runs on what is kept", () => {
+  const log = "Steve[/203.0.113.7:51234] logged in\nAlex[/198.51.100.2:4000] logged in\nthird line";
+  expect(filterLog(log, { ...roomy, maxLines: 2 })).toEqual({
+    content: "Steve[/**.**.**.**:51234] logged in\nAlex[/**.**.**.**:4000] logged in",
+    truncated: true,
+  });
+});
