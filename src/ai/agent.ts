@@ -75,6 +75,9 @@ export async function* explainLog(request: ExplainRequest): AsyncGenerator<AiEve
       // Key failover already retries across keys; the SDK's own backoff would only add latency.
       maxRetries: 0,
       abortSignal: upstream.signal,
+      // Errors arrive as stream parts and become error events; the SDK's default console logging
+      // would print the request, which holds the user's log.
+      onError: () => {},
     });
 
     for await (const part of result.stream) {

@@ -55,7 +55,10 @@ export function aiRoutes(deps: AiDeps) {
     server?.timeout(request, 0);
 
     const clientGone = new AbortController();
-    const onRequestAbort = () => clientGone.abort(request.signal.reason);
+    const onRequestAbort = () => {
+      clientGone.abort(request.signal.reason);
+      release();
+    };
     request.signal.addEventListener("abort", onRequestAbort, { once: true });
 
     return eventStreamResponse(analyst.analyse(log, language, clientGone.signal), {

@@ -42,10 +42,12 @@ export interface EventStreamOptions {
 /** Streams events as SSE. The producer is pulled as fast as it yields; pings fill the silences. */
 export function eventStreamResponse(events: AsyncIterator<AiEvent>, options: EventStreamOptions): Response {
   let pingTimer: ReturnType<typeof setInterval> | undefined;
-  let closed = false;
-  const close = () => {
-    if (closed) return;
-    closed = true;
+  let cancelled = false;
+  let ended = false;
+  // Runs before the final event is written, so whoever reads `done` can rely on the slot being free.
+  const end = () => {
+    if (ended) return;
+    ended = true;
     clearInterval(pingTimer);
     options.onClose();
   };
@@ -56,29 +58,35 @@ export function eventStreamResponse(events: AsyncIterator<AiEvent>, options: Eve
         try {
           controller.enqueue(encoder.encode(pingFrame));
         } catch {
-          close();
+          end();
         }
       }, options.pingIntervalMs);
 
       void (async () => {
         try {
-          while (!closed) {
+          for (;;) {
             const next = await events.next();
-            if (next.done || closed) break;
+            if (next.done || cancelled) break;
+            const final = next.value.kind === "done" || next.value.kind === "error";
+            if (final) end();
             controller.enqueue(encoder.encode(encodeEvent(next.value)));
+            if (final) break;
           }
-          if (!closed) controller.close();
+          end();
+          // Let the producer run its cleanup (timers, upstream abort) even when we stopped at its last event.
+          await events.return?.(undefined);
+          if (!cancelled) controller.close();
         } catch (error) {
-          // The producer turns failures into error events; reaching here means the client left.
-          if (!closed) controller.error(error);
-        } finally {
-          close();
+          // The producer turns failures into error events; an exception here means the client left.
+          end();
+          if (!cancelled) controller.error(error);
         }
       })();
     },
     cancel() {
+      cancelled = true;
       options.onCancel();
-      close();
+      end();
       void events.return?.(undefined);
     },
   });

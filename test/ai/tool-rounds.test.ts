@@ -1,28 +1,10 @@
-import { afterEach, describe, expect, test } from "bun:test";
-import { paperLogWithBrokenPlugin } from "./fixtures";
-import { openai, scriptedUpstream, type ScriptedUpstream } from "./scripted-upstream";
+import { describe, expect, test } from "bun:test";
+import { startRig } from "./harness";
+import { openai, type Script } from "./scripted-upstream";
 import { answerText, readAllFrames, statuses } from "./sse-client";
-import { startAiTestServer, type AiTestServer } from "./support";
 
-let upstream: ScriptedUpstream | undefined;
-let server: AiTestServer | undefined;
-afterEach(() => {
-  server?.stop();
-  upstream?.stop();
-  server = upstream = undefined;
-});
-
-function start(script: Parameters<typeof scriptedUpstream>[1], extraEnv: Record<string, string> = {}) {
-  upstream = scriptedUpstream("openai", script);
-  server = startAiTestServer({
-    AI_PROVIDER: "openai",
-    AI_BASE_URL: upstream.url,
-    AI_MODEL: "scripted-model",
-    AI_API_KEYS: "key-1",
-    ...extraEnv,
-  });
-  server.addLog("brokenpl", paperLogWithBrokenPlugin);
-  return { upstream, server };
+function start(script: Script, env: Record<string, string> = {}) {
+  return startRig(script, env);
 }
 
 const toolMessages = (body: any) => body.messages.filter((m: any) => m.role === "tool").map((m: any) => String(m.content));
@@ -65,5 +47,64 @@ describe("a two-round tool conversation (OpenAI-compatible)", () => {
     expect(searchOutput).toContain("latest.log:4: [12:00:03] [Server thread/ERROR]: Could not load 'plugins/FancyShop-2.1.jar'");
     const readOutput = toolMessages(upstream.calls[2].body)[1];
     expect(readOutput).toContain("5| org.bukkit.plugin.UnknownDependencyException");
+  });
+});
+
+describe("tool failures and the round limit", () => {
+  test("a failing tool goes back to the model as its result and the stream carries on", async () => {
+    const { upstream, server } = start((call) =>
+      call.index === 0
+        ? { frames: openai.toolCalls([{ id: "call_1", name: "read_file", args: { file: "missing.log" } }]) }
+        : { frames: openai.answer(["Could not read that file, but the log shows FancyShop lacks Vault."]) },
+    );
+
+    const frames = await readAllFrames(await fetch(`${server.url}/v1/ai/brokenpl`));
+    const result = statuses(frames).find((s) => s.type === "tool_result");
+    expect(result).toMatchObject({ name: "read_file", ok: false });
+    expect(result.error).toContain('no file named "missing.log"');
+    expect(toolMessages(upstream.calls[1].body).join()).toContain('no file named "missing.log"');
+    expect(frames.at(-1)).toMatchObject({ event: "done", data: { status: "completed" } });
+    expect(answerText(frames)).toContain("FancyShop lacks Vault");
+  });
+
+  test("an unknown tool and malformed arguments are tool errors too, not stream errors", async () => {
+    const { server } = start((call) =>
+      call.index === 0
+        ? {
+            frames: openai.toolCalls([
+              { id: "call_1", name: "delete_server", args: {} },
+              { id: "call_2", name: "read_file", args: { startLine: "ten" } },
+            ]),
+          }
+        : { frames: openai.answer(["Answer without tools."]) },
+    );
+    const frames = await readAllFrames(await fetch(`${server.url}/v1/ai/brokenpl`));
+    const results = statuses(frames).filter((s) => s.type === "tool_result");
+    expect(results.map((r) => r.ok)).toEqual([false, false]);
+    expect(frames.some((f) => f.event === "error")).toBe(false);
+    expect(frames.at(-1)).toMatchObject({ event: "done", data: { status: "completed" } });
+  });
+
+  test("after the round limit the model gets a last call without tools and a limit status is sent", async () => {
+    const { upstream, server } = start(
+      (call) =>
+        call.index < 2
+          ? { frames: openai.toolCalls([{ id: `call_${call.index}`, name: "list_files", args: {} }]) }
+          : { frames: openai.answer(["Final answer from what was found."]) },
+      { AI_MAX_ROUNDS: "2" },
+    );
+
+    const frames = await readAllFrames(await fetch(`${server.url}/v1/ai/brokenpl`));
+    const types = statuses(frames).map((s) => s.type);
+    expect(types).toEqual(["started", "thinking", "tool", "tool_result", "thinking", "tool", "tool_result", "limit", "thinking"]);
+    expect(statuses(frames).find((s) => s.type === "limit")).toMatchObject({ rounds: 2 });
+    expect(answerText(frames)).toBe("Final answer from what was found.");
+    expect(frames.at(-1)).toMatchObject({ event: "done", data: { status: "completed", rounds: 2, limited: true } });
+
+    expect(upstream.calls).toHaveLength(3);
+    const last = upstream.calls[2].body;
+    expect(last.tool_choice).toBe("none");
+    expect(last.messages[0].content).toContain("used all your tool rounds");
+    expect(upstream.calls[1].body.tool_choice).not.toBe("none");
   });
 });
