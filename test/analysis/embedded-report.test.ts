@@ -1,0 +1,64 @@
+import { describe, expect, test } from "bun:test";
+import { analyseLog } from "../../src/analysis/index.ts";
+
+const REPORT = [
+  "---- Minecraft Crash Report ----",
+  "// Surprise! Haha. Well, this is awkward.",
+  "",
+  "Description: Ticking entity",
+  "",
+  "java.lang.NullPointerException: Cannot invoke method",
+  "\tat net.minecraft.world.entity.Entity.tick(Entity.java:10)",
+  "",
+  "-- Entity being ticked --",
+  "Details:",
+  "\tEntity Type: minecraft:zombie (net.minecraft.world.entity.monster.Zombie)",
+  "\tEntity ID: 42",
+  "\tEntity Name: Zombie",
+  "\tEntity's Exact location: 10.50, 64.00, -3.25",
+  "",
+  "-- System Details --",
+  "Details:",
+  "\tMinecraft Version: 1.20.4",
+];
+
+describe("a crash report embedded in a server log", () => {
+  const log = [
+    "[12:00:00] [Server thread/INFO]: Starting minecraft server version 1.20.4",
+    "[12:00:01] [Server thread/INFO]: This server is running Paper version git-Paper-497 (MC: 1.20.4)",
+    "[12:00:02] [Server thread/ERROR]: Encountered an unexpected exception",
+    ...REPORT,
+  ].join("\n");
+  const result = analyseLog(log);
+
+  test("keeps the server type of the log", () => {
+    expect(result.id).toBe("paper/server");
+    expect(result.version).toBe("1.20.4");
+  });
+
+  test("still reports the crash-report problem, pointing at the report's lines", () => {
+    const ticking = result.analysis.problems.filter((p) => p.message.includes("Zombie"));
+    expect(ticking).toHaveLength(1);
+    // "Description: Ticking entity" is line 7; the section header is line 12. Both name the same zombie.
+    expect(ticking[0].entry.lines[0].number).toBe(7);
+    expect(ticking[0].counter).toBe(2);
+    expect(ticking[0].solutions.length).toBeGreaterThan(0);
+  });
+
+  test("does not change the log's own entries", () => {
+    expect(result.entries[2].prefix).toBe("[12:00:02] [Server thread/ERROR]:");
+    expect(result.entries[2].lines.at(-1)!.number).toBe(3 + REPORT.length);
+  });
+});
+
+describe("a ratio-only log with an embedded report", () => {
+  // Kept as the reference classifies it: the report decides the type, and its rules run once.
+  test("is a crash report whose problems are not doubled", () => {
+    const log = ["[12:00:00] [Server thread/INFO]: Starting minecraft server version 1.20.4", ...REPORT].join("\n");
+    const result = analyseLog(log);
+    expect(result.id).toBe("vanilla/crash-report");
+    const ticking = result.analysis.problems.filter((p) => p.message.includes("Zombie"));
+    expect(ticking).toHaveLength(1);
+    expect(ticking[0].counter).toBe(2);
+  });
+});
