@@ -51,7 +51,7 @@ export function createApp(deps: AppDeps) {
   const bodyLimits = { maxBodyBytes: config.MAX_BODY_BYTES, maxDecodedBytes: config.MAX_DECODED_BYTES };
   const featureRoutes = () => new Elysia().use(logRoutes({ logs, bodyLimits })).use(infoRoutes(config));
 
-  const routeTable = new RouteTable();
+  const routeTable = new RouteTable(API_PREFIXES);
   const api = new Elysia();
   for (const prefix of API_PREFIXES) {
     api.use(
@@ -79,6 +79,7 @@ export function createApp(deps: AppDeps) {
     )
     // `GET /` is the index for API clients; people with browsers get the web page once it exists.
     .get("/", () => routeTable.index(), { detail: { summary: "List every operation", tags: ["Information"] } })
+    .get("/healthz", () => ({ status: "ok" }), { detail: { summary: "The process is up", tags: ["Operations"] } })
     .use(api);
 
   routeTable.load(app.routes.map((route) => ({ method: route.method, path: route.path })));

@@ -7,9 +7,10 @@ interface RouteEntry {
   path: string;
 }
 
-const HIDDEN_PREFIXES = ["/docs", "/openapi.json"];
-
 export class RouteTable {
+  /** The index lists only the API's operations, which all live under these prefixes. */
+  constructor(private readonly apiPrefixes: readonly string[]) {}
+
   private entries: { method: string; display: string; pattern: RegExp }[] = [];
 
   load(routes: RouteEntry[]): void {
@@ -30,7 +31,7 @@ export class RouteTable {
       success: true as const,
       message: "logpaste: share and analyse game-server logs. Documentation at /docs.",
       endpoints: this.entries
-        .filter((entry) => entry.display !== "/" && !HIDDEN_PREFIXES.some((prefix) => entry.display.startsWith(prefix)))
+        .filter((entry) => this.apiPrefixes.some((prefix) => entry.display === prefix || entry.display.startsWith(`${prefix}/`)))
         .map((entry) => `${entry.method} ${entry.display}`),
     };
   }

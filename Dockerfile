@@ -1,0 +1,30 @@
+# logpaste: one container, PGlite by default (data in /data), Postgres when DATABASE_URL is set.
+# Build: docker build -t logpaste .
+# Run:   docker run -p 8080:8080 -v logpaste-data:/data -e PUBLIC_URL=https://logs.example.com logpaste
+
+# --- dependencies (production only), installed from the lockfile ---
+FROM oven/bun:1.4.4 AS deps
+WORKDIR /app
+COPY package.json bun.lock ./
+RUN bun install --frozen-lockfile --production
+
+# --- runtime: no build step is needed, Bun runs the TypeScript sources directly ---
+FROM oven/bun:1.4.4-slim AS runtime
+WORKDIR /app
+ENV NODE_ENV=production \
+    PORT=8080 \
+    HOST=0.0.0.0 \
+    DATA_DIR=/data
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json bun.lock tsconfig.json ./
+COPY src ./src
+COPY drizzle ./drizzle
+# The image's unprivileged `bun` user owns only the data folder.
+RUN mkdir -p /data && chown bun:bun /data
+USER bun
+VOLUME ["/data"]
+EXPOSE 8080
+# Migrations are applied at start by the service itself (src/storage/database.ts).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["bun", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["bun", "run", "src/index.ts"]
