@@ -23,6 +23,7 @@ export function limitBytes(content: string, limit: number): string {
 
 /** Keep the first `limit` lines (split on `\n`; a `\r` before it goes too). */
 export function limitLines(content: string, limit: number): string {
+  if (limit < 1) return "";
   let lineBreak = -1;
   for (let line = 0; line < limit; line++) {
     lineBreak = content.indexOf("\n", lineBreak + 1);

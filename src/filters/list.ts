@@ -6,6 +6,7 @@ import {
   bracketedPlayerUuid,
   launcherUuid,
   namedPlayerUuid,
+  playerUuidField,
   profileIdBeforeName,
   profileNameBeforeId,
 } from "./redactions/player-ids.ts";
@@ -27,6 +28,7 @@ const redactions: readonly RegexFilterData[] = deepFreeze([
   bearerToken,
   jwt,
   namedPlayerUuid,
+  playerUuidField,
   bracketedPlayerUuid,
   profileIdBeforeName,
   profileNameBeforeId,

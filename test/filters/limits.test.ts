@@ -76,6 +76,11 @@ describe("limit-lines", () => {
     expect(filterLog("a\r\nb\r\nc\r\nd", { ...roomy, maxLines: 2 }).content).toBe("a\r\nb");
   });
 
+  test("a limit of zero keeps nothing", () => {
+    expect(filterLog("a\nb", { ...roomy, maxLines: 0 })).toEqual({ content: "", truncated: true });
+    expect(filterLog("a\nb", { ...roomy, maxBytes: 0 })).toEqual({ content: "", truncated: true });
+  });
+
   test("trailing blank lines are trimmed before lines are counted", () => {
     expect(filterLog("a\nb\n\n\n\n", { ...roomy, maxLines: 2 })).toEqual({ content: "a\nb", truncated: false });
   });

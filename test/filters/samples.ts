@@ -115,6 +115,9 @@ const playerUuids: Row[] = [
   ],
   ['usercache: {"name":"Steve","uuid":"x"} {"id":"069a79f4-44e9-4726-a5be-fca90e38aaf5","name":"Steve"}', 'usercache: {"name":"Steve","uuid":"x"} {"id":"********-****-****-****-************","name":"Steve"}'],
   ["--username Steve --uuid 069a79f444e94726a5befca90e38aaf5 --xuid 2535", "--username Steve --uuid ********-****-****-****-************ --xuid 2535"],
+  ["[Universe|P] Player 'Steve' joined with UUID 069a79f4-44e9-4726-a5be-fca90e38aaf5", "[Universe|P] Player 'Steve' joined with UUID ********-****-****-****-************"],
+  ["[Panel] event=join player=Alex uuid=853c80ef-3c37-49fd-aa49-938b674adae6 ip=**.**.**.**", "[Panel] event=join player=Alex uuid=********-****-****-****-************ ip=**.**.**.**"],
+  ['{"username": "Steve", "uuid": "069a79f4-44e9-4726-a5be-fca90e38aaf5"}', '{"username": "Steve", "uuid": "********-****-****-****-************"}'],
   ["--uuid 069A79F4-44E9-4726-A5BE-FCA90E38AAF5", "--uuid ********-****-****-****-************"],
 ];
 

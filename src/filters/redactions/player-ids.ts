@@ -22,6 +22,18 @@ export const namedPlayerUuid: RegexFilterData = {
   exemptions: [],
 };
 
+/**
+ * A UUID field shortly after a player keyword on the same line: `Player 'Steve' joined with
+ * UUID <uuid>`, `player=Steve uuid=<uuid>`, `{"username":"Steve","uuid":"<uuid>"}`. The gap
+ * is bounded (48 characters), which keeps each attempt short.
+ */
+export const playerUuidField: RegexFilterData = {
+  pattern: String.raw`(\b(?:player|user(?:name)?)\b[^\r\n]{0,48}?\buuid["']?[ \t]*[:=]?[ \t]*["']?)${uuid}`,
+  flags: "gi",
+  replacement: `$1${placeholder.uuid}`,
+  exemptions: [],
+};
+
 /** `(Steve) (<uuid>)` and `(Steve) [<uuid>]`, as permission and auth plugins print them. */
 export const bracketedPlayerUuid: RegexFilterData = {
   pattern: String.raw`(\(${playerName}\)[ \t]*[(\[])${uuid}`,
