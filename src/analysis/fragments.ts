@@ -12,8 +12,11 @@ export const TIME = String.raw`\d{2}:\d{2}:\d{2}`;
  */
 export const MC_VERSION = String.raw`[0-9.w]+(?:[a-z]|[- ]?(?:pre|rc|Pre-Release|Release Candidate|Snapshot) ?\d+|-(?:snapshot|pre|rc)-\d+)?`;
 
-/** `[14:20:41] [Server thread/INFO]: ` — the Vanilla header plus its space. */
-export const VANILLA_PREFIX = String.raw`\[${TIME}\] \[[^/\n]+\/\w+\]: `;
+/**
+ * `[14:20:41] [Server thread/INFO]: ` — the Vanilla header plus its space; also the console
+ * form `[14:20:41 INFO]: ` that Bukkit-family servers print to stdout (see formats.ts).
+ */
+export const VANILLA_PREFIX = String.raw`(?:\[${TIME}\] \[[^/\n]+\/\w+\]|\[${TIME} \w+\]): `;
 
 /** Like the Vanilla header, but Fabric (Loom) headers may lack the colon. */
 export const FABRIC_PREFIX = String.raw`\[${TIME}\] \[[^/\n]+\/\w+\]:? `;

@@ -53,6 +53,15 @@ describe("detection order and scores", () => {
     expect(analyseLog(log).id).toBe("forge/server");
   });
 
+  test("console-format server output (`[12:00:00 INFO]: `) is recognised like latest.log", () => {
+    const spigot = [
+      "[12:00:00 INFO]: Starting minecraft server version 1.16.5",
+      "[12:00:01 INFO]: This server is running CraftBukkit version 3284-Spigot-3892929-0ab1d0c (MC: 1.16.5)",
+    ].join("\n");
+    expect(analyseLog(spigot)).toMatchObject({ id: "spigot/server", version: "1.16.5" });
+    expect(analyseLog("[12:00:00 INFO]: Done (3.2s)! For help, type \"help\"\n").id).toBe("vanilla/server");
+  });
+
   test("a Fabric log without a user line is a server log", () => {
     expect(analyseLog("[12:00:00] [main/INFO]: Loading Minecraft 1.20.1 with Fabric Loader 0.15.0\n").id).toBe("fabric/server");
   });
