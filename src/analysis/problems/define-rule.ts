@@ -21,8 +21,11 @@ export interface ShapeMatch {
 export interface Shape<E> {
   /** Single-line regex tested on each line of the entry (no `g` flag: exec stays stateless). */
   anchor: RegExp;
-  /** Literal text the line must contain before the regex runs (cheap pre-filter on long logs). */
-  hint?: string;
+  /**
+   * Literal text the line must contain before the regex runs: a cheap pre-filter, and the way
+   * to require a second fixed phrase without a `.*` between the two (which could backtrack).
+   */
+  hint?: string | readonly string[];
   /** The line right after the anchor, in the same entry, must match. */
   next?: RegExp;
   /** The line right after the anchor must NOT match (the problem belongs to another rule). */
@@ -72,7 +75,7 @@ export function matchShapes<E>(shapes: readonly Shape<E>[], entry: LogEntry, log
     const later = shape.later ? laterMatcher(lines, shape.later.pattern, shape.later.within) : null;
     for (let i = 0; i < lines.length; i++) {
       const content = lines[i].content;
-      if (shape.hint !== undefined && !content.includes(shape.hint)) continue;
+      if (!containsHints(content, shape.hint)) continue;
       const anchor = shape.anchor.exec(content);
       if (!anchor) continue;
       let follow: RegExpExecArray | null = null;
@@ -92,6 +95,12 @@ export function matchShapes<E>(shapes: readonly Shape<E>[], entry: LogEntry, log
     }
   }
   return found;
+}
+
+function containsHints(content: string, hint: Shape<unknown>["hint"]): boolean {
+  if (hint === undefined) return true;
+  if (typeof hint === "string") return content.includes(hint);
+  return hint.every((text) => content.includes(text));
 }
 
 /**

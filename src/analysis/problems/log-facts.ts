@@ -11,7 +11,7 @@ export function levelName(log: LogContext): string | null {
   const cacheKey = log.entries;
   const cached = levelNames.get(cacheKey);
   if (cached !== undefined) return cached;
-  const name = /Preparing level "([^"\n]+)"/.exec(log.text)?.[1] ?? null;
+  const name = /Preparing level "([^"\n]{1,300})"/.exec(log.text)?.[1] ?? null;
   levelNames.set(cacheKey, name);
   return name;
 }

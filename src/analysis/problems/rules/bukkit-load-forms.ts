@@ -11,9 +11,9 @@ export interface PluginFile {
 }
 
 /** Before Paper 1.20: `Could not load 'plugins/X.jar' in folder 'plugins'` (or `in 'plugins'`). */
-export const LOAD_BY_PATH = /Could not load '(plugins[/\\][^']+)' in (?:folder )?'[^']*'/;
+export const LOAD_BY_PATH = /Could not load '(plugins[/\\][^']{1,500})' in (?:folder )?'[^']{0,500}'/;
 /** Paper 1.20+: `Could not load plugin 'X.jar' in folder 'plugins'`. */
-export const LOAD_BY_FILE = /Could not load plugin '([^']+\.jar)' in folder '([^']*)'/;
+export const LOAD_BY_FILE = /Could not load plugin '([^']{1,500}\.jar)' in folder '([^']{0,500})'/;
 
 export function pluginFromPath(anchor: RegExpExecArray): PluginFile {
   const path = normalisePluginPath(anchor[1]);

@@ -28,8 +28,8 @@ export const bukkitLoadingRules = [
     summary: "Two plugin jars declare the same plugin name.",
     groups,
     shapes: [
-      { anchor: /Ambiguous plugin name `([^']+)' for files `([^']+)' and `([^']+)' in `/, hint: "Ambiguous plugin name", extract: ({ anchor }) => files(anchor) },
-      { anchor: /Ambiguous plugin name '([^']+)' for files '([^']+)' and '([^']+)' in '/, hint: "Ambiguous plugin name", extract: ({ anchor }) => files(anchor) },
+      { anchor: /Ambiguous plugin name `([^']{1,300})' for files `([^']{1,500})' and `([^']{1,500})' in `/, hint: "Ambiguous plugin name", extract: ({ anchor }) => files(anchor) },
+      { anchor: /Ambiguous plugin name '([^']{1,300})' for files '([^']{1,500})' and '([^']{1,500})' in '/, hint: "Ambiguous plugin name", extract: ({ anchor }) => files(anchor) },
     ],
     message: ({ plugin, first, second }) =>
       `Two jars both call themselves ${quote(plugin)}: ${quote(baseName(first))} and ${quote(baseName(second))}; only one can load.`,

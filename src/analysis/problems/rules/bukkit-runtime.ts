@@ -10,7 +10,7 @@ export const bukkitRuntimeRules = [
     code: "plugin-enable-error",
     summary: "A plugin threw an error while it was being enabled.",
     groups,
-    shapes: [{ anchor: /Error occurred while enabling (\S+) .*\(Is it up to date\?\)/, hint: "while enabling", extract: ({ anchor }) => plugin(anchor[1]) }],
+    shapes: [{ anchor: /Error occurred while enabling (\S{1,300}) /, hint: ["while enabling", "(Is it up to date?)"], extract: ({ anchor }) => plugin(anchor[1]) }],
     message: ({ plugin }) => `The plugin ${quote(plugin)} crashed while starting up and is not active.`,
     solutions: ({ plugin }) => [fix.pluginOtherVersion(plugin), fix.pluginRemove(plugin)],
     key: ({ plugin }) => plugin,
@@ -21,8 +21,8 @@ export const bukkitRuntimeRules = [
     summary: "A plugin threw an error while handling an event or running a scheduled task.",
     groups,
     shapes: [
-      { anchor: /Could not pass event \S+ to (\S+)/, hint: "Could not pass event", extract: ({ anchor }) => plugin(anchor[1]) },
-      { anchor: /Task #?\S+ for (\S+) \S+ generated an exception/, hint: "generated an exception", extract: ({ anchor }) => plugin(anchor[1]) },
+      { anchor: /Could not pass event \S{1,300} to (\S{1,300})/, hint: "Could not pass event", extract: ({ anchor }) => plugin(anchor[1]) },
+      { anchor: /Task #?\S{1,50} for (\S{1,300}) \S{1,100} generated an exception/, hint: "generated an exception", extract: ({ anchor }) => plugin(anchor[1]) },
     ],
     message: ({ plugin }) => `The plugin ${quote(plugin)} ran into an error while the server was running.`,
     solutions: ({ plugin }) => [fix.pluginOtherVersion(plugin), fix.pluginRemove(plugin)],
@@ -34,7 +34,7 @@ export const bukkitRuntimeRules = [
     summary: "A plugin threw an error while it was being disabled.",
     groups,
     // \S+ rather than \w+: names such as Multiverse-Core must match too.
-    shapes: [{ anchor: /Error occurred while disabling (\S+) .*\(Is it up to date\?\)/, hint: "while disabling", extract: ({ anchor }) => plugin(anchor[1]) }],
+    shapes: [{ anchor: /Error occurred while disabling (\S{1,300}) /, hint: ["while disabling", "(Is it up to date?)"], extract: ({ anchor }) => plugin(anchor[1]) }],
     message: ({ plugin }) => `The plugin ${quote(plugin)} crashed while shutting down; its data may not have been saved.`,
     solutions: ({ plugin }) => [fix.pluginOtherVersion(plugin), fix.pluginRemove(plugin)],
     key: ({ plugin }) => plugin,
@@ -45,7 +45,7 @@ export const bukkitRuntimeRules = [
     summary: "A plugin command failed with an exception.",
     groups,
     shapes: [{
-      anchor: /org\.bukkit\.command\.CommandException: Cannot execute command '([^']*)' in plugin (\S+)/,
+      anchor: /org\.bukkit\.command\.CommandException: Cannot execute command '([^']{0,300})' in plugin (\S{1,300})/,
       hint: "CommandException",
       extract: ({ anchor }) => ({ command: anchor[1], plugin: anchor[2] }),
     }],

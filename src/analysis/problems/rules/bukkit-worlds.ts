@@ -36,7 +36,7 @@ export const bukkitWorldRules = [
     summary: "A world folder has the same uid.dat as another world and was skipped.",
     groups,
     shapes: [{
-      anchor: /World (.+?) is a duplicate of another world and has been prevented from loading/,
+      anchor: /World (.{1,300}?) is a duplicate of another world and has been prevented from loading/,
       hint: "is a duplicate of another world",
       extract: ({ anchor }) => ({ world: anchor[1] }),
     }],
@@ -76,7 +76,7 @@ export const bukkitWorldRules = [
     summary: "Multiverse could not load a world because its files are damaged.",
     groups,
     shapes: [{
-      anchor: /The world '(.+?)' could NOT be loaded because it contains errors and is probably corrupt!/,
+      anchor: /The world '(.{1,300}?)' could NOT be loaded because it contains errors and is probably corrupt!/,
       hint: "could NOT be loaded",
       extract: ({ anchor }) => ({ world: anchor[1] }),
     }],

@@ -26,7 +26,7 @@ const REFERENCE = /'(.+?)' \(([^)\s]+)\)|([\w.+-]+)/y;
 const CONSTRAINT =
   /(?:any version of |version (\S+) or later of |any version after (\S+) of |any version before (\S+) of |any version between (\S+) \((inclusive|exclusive)\) and (\S+) \((inclusive|exclusive)\) of |version (\S+) of )(?:mod )?/y;
 const WRONG_VERSION = /, but only the wrong version is present: (.+?)!/y;
-const SHORT_FORM = /Could not find required mod: (\S+) requires \{(\S+) @ \[([^\]]*)\]\}/;
+const SHORT_FORM = /Could not find required mod: (\S{1,300}) requires \{(\S{1,300}) @ \[([^\]]{0,300})\]\}/;
 const RELATION = /^\s*- Mod /;
 
 /** Name users recognise: the quoted display name if any, else the id (fabric -> FabricAPI). */

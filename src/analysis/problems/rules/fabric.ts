@@ -100,7 +100,7 @@ export const fabricRules = [
     summary: "A mod failed in one of its Fabric entrypoints during start-up.",
     groups,
     shapes: [{
-      anchor: /Could not execute entrypoint stage '([^']+)' due to errors, provided by '([^']+)'!/,
+      anchor: /Could not execute entrypoint stage '([^']{1,200})' due to errors, provided by '([^']{1,300})'!/,
       hint: "Could not execute entrypoint stage",
       extract: ({ anchor }) => ({ stage: anchor[1], mod: anchor[2] }),
     }],

@@ -16,12 +16,12 @@ export const forgeModRules = [
     groups,
     shapes: [
       {
-        anchor: /The mod \S+ \((.+)\) requires mods \[([^\]]*)\] to be available/,
+        anchor: /The mod \S{1,300} \((.{1,300})\) requires mods \[([^\]]{0,10000})\] to be available/,
         hint: "requires mods [",
         extract: ({ anchor }) => dependent(anchor[1], parseForgeDependencies(anchor[2])),
       },
       {
-        anchor: /net\.minecraftforge\.fml\.common\.MissingModsException: Mod \S+ \((.+)\) requires \[(.*)\]/,
+        anchor: /net\.minecraftforge\.fml\.common\.MissingModsException: Mod \S{1,300} \((.{1,300})\) requires \[(.{0,10000})\]/,
         hint: "MissingModsException",
         extract: ({ anchor }) => dependent(anchor[1], parseForgeDependencies(anchor[2])),
       },
@@ -46,7 +46,7 @@ export const forgeModRules = [
     groups,
     shapes: [
       {
-        anchor: /Found a duplicate mod (\S+) at \[([^,\]]+), ([^,\]]+)/,
+        anchor: /Found a duplicate mod (\S{1,300}) at \[([^,\]]{1,500}), ([^,\]]{1,500})/,
         hint: "Found a duplicate mod",
         extract: ({ anchor }) => ({ mod: unquote(anchor[1]), first: anchor[2].trim(), second: anchor[3].trim() }),
       },
@@ -89,7 +89,7 @@ export const forgeModRules = [
     groups,
     shapes: [
       {
-        anchor: /Caught exception from (.+?)(?: \(|$)/,
+        anchor: /Caught exception from (.{1,300}?)(?: \(|$)/,
         hint: "Caught exception from",
         extract: ({ anchor }) => ({ mod: anchor[1].trim() }),
       },

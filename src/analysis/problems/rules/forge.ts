@@ -92,7 +92,7 @@ export const forgeRules = [
     summary: "A mod file needs a newer or older Forge language provider than installed.",
     groups,
     shapes: [{
-      anchor: /Mod File (\S+) needs language provider (\w+):(.+?) to load/,
+      anchor: /Mod File (\S{1,300}) needs language provider (\w{1,100}):(.{1,200}?) to load/,
       hint: "needs language provider",
       // The "We have found" line follows, possibly after colour codes and blank lines.
       later: { pattern: /^(?:§.|\s)*We have found (\S+)/, within: 3 },

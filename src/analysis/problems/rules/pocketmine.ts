@@ -16,7 +16,7 @@ export const pocketmineRules = [
     summary: "A PocketMine plugin was built for another API or network protocol version.",
     groups,
     shapes: [{
-      anchor: /Could not load plugin '([^']+)': Incompatible (?:API version|network protocol version)/,
+      anchor: /Could not load plugin '([^']{1,300})': Incompatible (?:API version|network protocol version)/,
       hint: "Could not load plugin '",
       extract: ({ anchor }) => ({ plugin: anchor[1] }),
     }],
@@ -30,7 +30,7 @@ export const pocketmineRules = [
     summary: "A PocketMine plugin needs another plugin that is not installed.",
     groups,
     shapes: [{
-      anchor: /Could not load plugin '([^']+)': Unknown dependency: (\S+)/,
+      anchor: /Could not load plugin '([^']{1,300})': Unknown dependency: (\S{1,300})/,
       hint: "Unknown dependency:",
       extract: ({ anchor }) => ({ plugin: anchor[1], dependency: anchor[2] }),
     }],
@@ -44,7 +44,7 @@ export const pocketmineRules = [
     summary: "A PocketMine plugin threw an error while the server was running.",
     groups,
     shapes: [{
-      anchor: /\(EXCEPTION\) in "plugins\/([^"/]+)\.phar\//,
+      anchor: /\(EXCEPTION\) in "plugins\/([^"/]{1,300})\.phar\//,
       hint: "(EXCEPTION) in \"plugins/",
       extract: ({ anchor }) => ({ plugin: anchor[1] }),
     }],

@@ -57,9 +57,9 @@ export const vanillaRules = [
     summary: "A data pack contains a file the game cannot parse.",
     groups,
     shapes: [{
-      anchor: /java\.lang\.IllegalStateException: Failed to parse (.+?) from pack file\/(.+)$/,
-      hint: "from pack file/",
-      extract: ({ anchor, log }) => ({ pack: anchor[2].trim(), world: levelName(log) ?? "world" }),
+      anchor: / from pack file\/(.+)$/,
+      hint: "java.lang.IllegalStateException: Failed to parse ",
+      extract: ({ anchor, log }) => ({ pack: anchor[1].trim(), world: levelName(log) ?? "world" }),
     }],
     message: ({ pack }) => `The data pack ${quote(pack)} contains a file that could not be read.`,
     solutions: ({ pack, world }) => [
@@ -99,7 +99,7 @@ export const vanillaRules = [
     summary: "The world's dimension settings have no overworld, usually after removing a world-generation mod or data pack.",
     groups,
     shapes: [{
-      anchor: /java\.util\.concurrent\.ExecutionException: .*Overworld settings missing/,
+      anchor: /java\.util\.concurrent\.ExecutionException: /,
       hint: "Overworld settings missing",
       extract: () => ({}),
     }],
