@@ -143,6 +143,9 @@ export const untouched: string[] = [
   "Loaded 214 mods: fabric-api 0.92.0+1.20.4, sodium 0.5.8+mc1.20.4, mod-1.2.3.4.jar, jei-1.20.1-forge-15.2.0.27",
   "Windows 10 (10.0.19045.3803), Java 17.0.9+9-LTS, Paper version git-Paper-435 (MC: 1.20.4) (Implementing API version 1.20.4-R0.1-SNAPSHOT)",
   "[Server thread/INFO]: This server is running Purpur version v1.20.4.2150 (MC: 1.20.4)",
+  "[2019-02-16 01:16:14 INFO] Version 1.9.0.15 / Java Version: 17.0.4.1 / java version 21.0.2.13 by Eclipse Adoptium",
+  "Mod file accepts its own version (7.10.99.99), OS: Linux x64 Release - Unix 6.18.5.200 - .NET 10.0.2",
+  "Mod list: jei-1.16.5-7.7.1.138.jar                  |Just Enough Items      |jei          |7.7.1.138           |DONE      |Manifest: NOSIGNATURE",
   // timestamps
   "[12:34:56] [Server thread/INFO]: Done (12.345s)! For help, type \"help\"",
   "2024-01-02 12:34:56.789 [main] INFO  Startup - took 00:01:02.500",

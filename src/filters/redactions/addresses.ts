@@ -9,14 +9,23 @@ import type { RegexFilterData } from "../model.ts";
 const octet = String.raw`(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)`;
 
 /**
+ * Four-part versions are valid addresses too (mod lists are full of `3.2.1.196`), so a
+ * dotted quad right after one of these words is a version, not an address. Each is its own
+ * fixed-length lookbehind, which PCRE accepts as well; the filter's `i` flag covers casing.
+ */
+const versionCues = ["version ", "version: ", "version=", "version (", "Unix "];
+const notAfterVersionCue = versionCues.map((cue) => `(?<!${cue.replace(/[()]/g, "\\$&")})`).join("");
+
+/**
  * Not glued to a word, `+`/`-` or another dotted number: that keeps `mod-1.2.3.4.jar`,
  * `v1.2.3.4` and the middle of `1.2.3.4.5` intact, while `/1.2.3.4:25565`, `[1.2.3.4]`
- * and an address ending a sentence are still found.
+ * and an address ending a sentence are still found. Not after `|` either: that is the
+ * version column of Forge's mod table.
  */
 export const ipv4: RegexFilterData = {
-  // the (?=...) adds nothing to what matches; it lets the scan skip most digits ~2x faster
-  pattern: String.raw`(?<![\w.+-])(?=\d{1,3}\.\d)(?:${octet}\.){3}${octet}(?![\w+-]|\.\w)`,
-  flags: "g",
+  // the (?=\d...) adds nothing to what matches; it lets the scan skip most digits ~2x faster
+  pattern: String.raw`(?<![\w.+|-])(?=\d{1,3}\.\d)${notAfterVersionCue}(?:${octet}\.){3}${octet}(?![\w+-]|\.\w)`,
+  flags: "gi",
   replacement: placeholder.ipv4,
   exemptions: [
     // loopback 127.0.0.0/8 and the unspecified address say nothing about anyone
