@@ -55,7 +55,7 @@ describe("header formats group continuation lines", () => {
 });
 
 describe("levels", () => {
-  const levelOf = (word: string) => parseEntries([`[12:00:00] [main/${word}]: x`], FORMATS.vanilla)[0].level;
+  const levelOf = (word: string): number => parseEntries([`[12:00:00] [main/${word}]: x`], FORMATS.vanilla)[0].level;
 
   test.each([
     ["FATAL", 2],
