@@ -22,6 +22,7 @@ const ipv4: Row[] = [
   ["Server IP: 255.255.255.254.", "Server IP: **.**.**.**."],
   ["[Pterodactyl Daemon]: Allocation 45.13.7.200 bound", "[Pterodactyl Daemon]: Allocation **.**.**.** bound"],
   ["ip=100.64.0.1,port=19132", "ip=**.**.**.**,port=19132"],
+  ["2026-01-23 12:13:52.1840|INFO|HytaleServer.Network|198.51.100.23 connected", "2026-01-23 12:13:52.1840|INFO|HytaleServer.Network|**.**.**.** connected"],
 ];
 
 const ipv6: Row[] = [

@@ -19,12 +19,12 @@ const notAfterVersionCue = versionCues.map((cue) => `(?<!${cue.replace(/[()]/g, 
 /**
  * Not glued to a word, `+`/`-` or another dotted number: that keeps `mod-1.2.3.4.jar`,
  * `v1.2.3.4` and the middle of `1.2.3.4.5` intact, while `/1.2.3.4:25565`, `[1.2.3.4]`
- * and an address ending a sentence are still found. Not after `|` either: that is the
- * version column of Forge's mod table.
+ * and an address ending a sentence are still found. Not before padding and `|` either:
+ * that is the version column of Forge's mod table.
  */
 export const ipv4: RegexFilterData = {
   // the (?=\d...) adds nothing to what matches; it lets the scan skip most digits ~2x faster
-  pattern: String.raw`(?<![\w.+|-])(?=\d{1,3}\.\d)${notAfterVersionCue}(?:${octet}\.){3}${octet}(?![\w+-]|\.\w)`,
+  pattern: String.raw`(?<![\w.+-])(?=\d{1,3}\.\d)${notAfterVersionCue}(?:${octet}\.){3}${octet}(?![\w+-]|\.\w|[ \t]*\|)`,
   flags: "gi",
   replacement: placeholder.ipv4,
   exemptions: [
