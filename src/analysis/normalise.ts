@@ -9,10 +9,19 @@ const ANSI_ESCAPE = /\x1b\[[0-9;?]*[ -\/]*[@-~]/g;
 /** CRLF (Windows), lone CR (old Mac) and LF all end a line. */
 const LINE_BREAK = /\r\n?|\n/;
 
-/** Bytes -> text. Invalid UTF-8 becomes U+FFFD instead of failing the whole analysis. */
+/**
+ * Bytes -> text. Invalid UTF-8 becomes U+FFFD instead of failing the whole analysis.
+ * A UTF-16 byte order mark (what PowerShell's `>` redirect writes) selects UTF-16.
+ */
 export function decodeLog(input: string | Uint8Array): string {
-  const text = typeof input === "string" ? input : new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(input);
+  const text = typeof input === "string" ? input : new TextDecoder(encodingOf(input), { fatal: false, ignoreBOM: true }).decode(input);
   return text.startsWith(BOM) ? text.slice(BOM.length) : text;
+}
+
+function encodingOf(bytes: Uint8Array): "utf-8" | "utf-16le" | "utf-16be" {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
+  return "utf-8";
 }
 
 /** The lines of a log as the engine sees them: no line terminators, no ANSI escapes. */

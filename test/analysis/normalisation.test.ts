@@ -33,6 +33,13 @@ describe("input normalisation gives the same result as plain LF text", () => {
     expect(analyseLog(new Uint8Array([0xef, 0xbb, 0xbf, ...encode(PLAIN)]))).toEqual(plain);
   });
 
+  test("UTF-16 with a byte order mark (PowerShell redirects)", () => {
+    const utf16le = new Uint8Array(2 + PLAIN.length * 2);
+    utf16le.set([0xff, 0xfe]);
+    for (let i = 0; i < PLAIN.length; i++) utf16le[2 + i * 2] = PLAIN.charCodeAt(i);
+    expect(analyseLog(utf16le)).toEqual(plain);
+  });
+
   test("a one-line Vanilla log with a BOM is still Vanilla", () => {
     expect(analyseLog("\uFEFF[12:00:00] [Server thread/INFO]: Done").id).toBe("vanilla/server");
   });
