@@ -13,6 +13,8 @@ import { ViewTracker } from "./logs/views.ts";
 import { LogService } from "./logs/service.ts";
 import { logRoutes } from "./logs/routes.ts";
 import { infoRoutes } from "./info/routes.ts";
+import { InsightsService } from "./insights/service.ts";
+import { insightsRoutes } from "./insights/routes.ts";
 import { errorHandler } from "./edge/errors.ts";
 import { RouteTable } from "./edge/route-table.ts";
 
@@ -48,8 +50,14 @@ export function createApp(deps: AppDeps) {
     },
   });
 
+  const insights = new InsightsService(logs, { maxBytes: config.MAX_LENGTH, maxLines: config.MAX_LINES }, config.CACHE_MAX_BYTES);
+
   const bodyLimits = { maxBodyBytes: config.MAX_BODY_BYTES, maxDecodedBytes: config.MAX_DECODED_BYTES };
-  const featureRoutes = () => new Elysia().use(logRoutes({ logs, bodyLimits })).use(infoRoutes(config));
+  const featureRoutes = () =>
+    new Elysia()
+      .use(logRoutes({ logs, insights, bodyLimits }))
+      .use(insightsRoutes({ insights, bodyLimits }))
+      .use(infoRoutes(config));
 
   const routeTable = new RouteTable(API_PREFIXES);
   const api = new Elysia();
@@ -87,6 +95,7 @@ export function createApp(deps: AppDeps) {
   return {
     app,
     logs,
+    insights,
     store,
     cache,
     views,

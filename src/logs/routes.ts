@@ -18,10 +18,12 @@ import {
   UploadResponse,
 } from "./model.ts";
 import type { LogService } from "./service.ts";
+import type { InsightsService } from "../insights/service.ts";
 import { parseUploadInput } from "./upload-input.ts";
 
 export interface LogRoutesDeps {
   logs: LogService;
+  insights: InsightsService;
   bodyLimits: BodyLimits;
 }
 
@@ -38,7 +40,7 @@ export const uploadRequestBody = {
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse };
 
-export function logRoutes({ logs, bodyLimits }: LogRoutesDeps) {
+export function logRoutes({ logs, insights, bodyLimits }: LogRoutesDeps) {
   return new Elysia()
     .post(
       "/log",
@@ -62,11 +64,21 @@ export function logRoutes({ logs, bodyLimits }: LogRoutesDeps) {
     )
     .get(
       "/log/:id",
-      ({ params, query }) => logs.info(params.id, { raw: query.raw !== undefined }),
+      async ({ params, query }) => {
+        const info = await logs.info(params.id, { raw: query.raw !== undefined });
+        if (query.parsed !== undefined || query.insights !== undefined) {
+          info.content ??= {};
+          if (query.parsed !== undefined) info.content.parsed = await insights.entriesOf(params.id);
+          if (query.insights !== undefined) info.content.insights = await insights.ofLog(params.id);
+        }
+        return info;
+      },
       {
         params: LogIdParams,
         query: t.Object({
           raw: t.Optional(t.String({ description: "Present: include content.raw (the text)." })),
+          parsed: t.Optional(t.String({ description: "Present: include content.parsed (the entries)." })),
+          insights: t.Optional(t.String({ description: "Present: include content.insights (the analysis)." })),
         }),
         response: { 200: LogInfoResponse, 404: ErrorResponse },
         detail: { summary: "Log information", tags: ["Logs"] },

@@ -3,13 +3,13 @@
  * the OpenAPI document and docs page; and the JSON shape of 404 and 405 answers.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp } from "../support/app.ts";
+import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
 
 let api: TestApp;
 beforeAll(async () => {
   api = await startTestApp({ MAX_LINES: "1234", MAX_LENGTH: "65536", STORAGE_TIME_S: "86400" });
-});
-afterAll(() => api.stop());
+}, START_TIMEOUT_MS);
+afterAll(() => api.stop(), START_TIMEOUT_MS);
 
 describe("index", () => {
   for (const path of ["/v1", "/1", "/"]) {

@@ -4,13 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import zlib from "node:zlib";
-import { startTestApp, type TestApp } from "../support/app.ts";
+import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
 
 let api: TestApp;
 beforeAll(async () => {
   api = await startTestApp();
-});
-afterAll(() => api.stop());
+}, START_TIMEOUT_MS);
+afterAll(() => api.stop(), START_TIMEOUT_MS);
 
 const content = "[10:00:00] [Server thread/INFO]: Starting minecraft server version 1.21.1\n[10:00:01] [Server thread/INFO]: Done (3.2s)!";
 

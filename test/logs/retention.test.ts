@@ -3,13 +3,13 @@
  * written in batches; the janitor removes expired logs and orphan blobs.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startTestApp, type TestApp } from "../support/app.ts";
+import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
 
 let api: TestApp;
 beforeAll(async () => {
   api = await startTestApp({ STORAGE_TIME_S: "3600" });
-});
-afterAll(() => api.stop());
+}, START_TIMEOUT_MS);
+afterAll(() => api.stop(), START_TIMEOUT_MS);
 
 const hour = 3600 * 1000;
 

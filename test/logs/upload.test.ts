@@ -3,13 +3,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import zlib from "node:zlib";
-import { startTestApp, type TestApp } from "../support/app.ts";
+import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
 
 let api: TestApp;
 beforeAll(async () => {
   api = await startTestApp({ PUBLIC_URL: "https://logs.example.test", MAX_LINES: "50", MAX_LENGTH: "4096", MAX_BODY_BYTES: "65536", MAX_DECODED_BYTES: "131072" });
-});
-afterAll(() => api.stop());
+}, START_TIMEOUT_MS);
+afterAll(() => api.stop(), START_TIMEOUT_MS);
 
 const sampleLog = [
   "[12:00:01] [Server thread/INFO]: Starting minecraft server version 1.20.4",

@@ -8,6 +8,9 @@ import { loadConfig, type Env } from "../../src/config.ts";
 import { openDatabase, type Database } from "../../src/storage/database.ts";
 import { createApp, type App } from "../../src/app.ts";
 
+/** Hook timeout for starting and stopping an app: PGlite needs seconds on a busy machine. */
+export const START_TIMEOUT_MS = 60_000;
+
 export interface TestApp {
   /** http://127.0.0.1:PORT */
   url: string;
