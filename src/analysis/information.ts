@@ -46,8 +46,9 @@ export const INFORMATION_KINDS = {
     startingServer,
     p("Received command line version data", raw`Received command line version data {0,2}: MC Version: '(${MC_VERSION})'`),
     fmlMcVersion,
-    p("Forge Mod Loader version", raw`Forge Mod Loader version \S+ for Minecraft (${MC_VERSION}) loading`),
-    p("Forge mod loading, version", raw`Forge mod loading, version \S+, for MC (${MC_VERSION})`),
+    p("Forge Mod Loader version", raw`Forge Mod Loader version [\d.]+ for Minecraft (${MC_VERSION}) loading`),
+    // A build suffix (`36.2.35-b317fcad`) is not a Forge version line the reference counted.
+    p("Forge mod loading, version", raw`Forge mod loading, version [\d.]+, for MC (${MC_VERSION})`),
   ),
   neoforgeMinecraftVersion: kind(
     MINECRAFT,
@@ -81,7 +82,7 @@ export const INFORMATION_KINDS = {
   ),
   forgeVersion: kind(
     "Forge version",
-    p("MinecraftForge v", raw`MinecraftForge v(\d+(?:\.\d+)*)[^\s]* Initialized`),
+    p("MinecraftForge v", raw`MinecraftForge v(\d+(?:\.\d+)*) Initialized`),
     p("--fml.forgeVersion", raw`--fml\.forgeVersion, (\d+(?:\.\d+)*)`),
   ),
   forgeCrashReportVersion: kind(
