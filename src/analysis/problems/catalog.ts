@@ -6,6 +6,7 @@
 import type { ProblemRule, RuleGroup } from "../model";
 import { bedrockRules } from "./rules/bedrock";
 import { bukkitLoadingRules } from "./rules/bukkit-loading";
+import { bukkitPluginRules } from "./rules/bukkit-plugins";
 import { bukkitRuntimeRules } from "./rules/bukkit-runtime";
 import { bukkitWorldRules } from "./rules/bukkit-worlds";
 import { crashReportRules } from "./rules/crash-report";
@@ -21,6 +22,7 @@ export const allRules: readonly ProblemRule[] = [
   ...bukkitLoadingRules,
   ...bukkitRuntimeRules,
   ...bukkitWorldRules,
+  ...bukkitPluginRules,
   ...paperRules,
   ...fabricRules,
   ...forgeRules,

@@ -130,3 +130,9 @@ describe("crash-report ticking details come from the matched section", () => {
     expect(problem.counter).toBe(2);
   });
 });
+
+test("a broken data pack is deleted from the world's datapacks folder, not the server root", () => {
+  const log = `${T} [Server thread/INFO]: Preparing level "adventure"\n${T} [Worker/ERROR]: Failed\njava.lang.IllegalStateException: Failed to parse a.json from pack file/far-end-1.2.zip`;
+  const [problem] = only(["vanilla"], log, "datapack-parse-failed");
+  expect(problem.solutions[0]).toContain("'adventure/datapacks/far-end-1.2.zip'");
+});

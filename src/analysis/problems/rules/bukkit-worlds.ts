@@ -1,4 +1,4 @@
-/** Bukkit-family world problems and plugin-specific ones (ENGINE.md 3.1, group BUK). */
+/** Bukkit-family problems about worlds and their chunks (ENGINE.md 3.1, group BUK). */
 import { defineRule } from "../define-rule";
 import { levelName } from "../log-facts";
 import { fix, quote } from "../wording";
@@ -43,32 +43,6 @@ export const bukkitWorldRules = [
     message: ({ world }) => `The world ${quote(world)} was not loaded because its uid.dat is shared with another world (copied folder?).`,
     solutions: ({ world }) => [fix.deleteFile(`${world}/uid.dat`), fix.deleteFolder(world)],
     key: ({ world }) => world,
-  }),
-
-  defineRule({
-    code: "authme-shutdown",
-    summary: "AuthMe failed to start and stopped the server, as its configuration asks.",
-    groups,
-    shapes: [{ anchor: /\[AuthMe\] THE SERVER IS GOING TO SHUT DOWN AS DEFINED IN THE CONFIGURATION!/, hint: "[AuthMe]", extract: () => ({ plugin: "AuthMe" }) }],
-    message: ({ plugin }) => `The plugin ${quote(plugin)} could not start and then stopped the whole server.`,
-    solutions: ({ plugin }) => [
-      // Matches the automatic edit: stopServer: true -> false.
-      `In 'plugins/AuthMe/config.yml' set 'stopServer' to 'false', so a failing ${plugin} no longer stops the server.`,
-      fix.pluginConfigure(plugin, "plugins/AuthMe/config.yml"),
-      fix.pluginOtherVersion(plugin),
-      fix.pluginRemove(plugin),
-    ],
-    key: () => "",
-  }),
-
-  defineRule({
-    code: "permissionsex-config-invalid",
-    summary: "PermissionsEx refuses to enable because its configuration file is broken.",
-    groups,
-    shapes: [{ anchor: /Your configuration must be fixed before PEX will enable/, hint: "PEX will enable", extract: () => ({ plugin: "PermissionsEx" }) }],
-    message: ({ plugin }) => `The plugin ${quote(plugin)} stays disabled because its permissions file has errors.`,
-    solutions: ({ plugin }) => [fix.pluginConfigure(plugin, "plugins/PermissionsEx/permissions.yml"), fix.pluginRemove(plugin)],
-    key: () => "",
   }),
 
   defineRule({
