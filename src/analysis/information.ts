@@ -25,6 +25,11 @@ const JAVA = "Java version";
 
 const startingServer = p("Starting minecraft server version", raw`Starting minecraft server version (${MC_VERSION})`);
 const fmlMcVersion = p("--fml.mcVersion", raw`--fml\.mcVersion, (${MC_VERSION})`);
+/**
+ * The `Loading N mods:` list down to its `\t- java N` line. Newer loaders nest bundled mods as
+ * `\t   |-- x` / `\t   \-- x` lines; the reference stopped at those and lost the Java version.
+ */
+const MOD_LIST_UP_TO_JAVA = raw`(?:\t(?:- | +[|\\]-- )[^\n]*\n)*\t- java (\d+)`;
 const modLauncherJava = p("starting: java version", raw`\]: ModLauncher(?: [\w.+]+)? starting: java version (\S+) by`);
 
 export const INFORMATION_KINDS = {
@@ -63,10 +68,9 @@ export const INFORMATION_KINDS = {
   fabricJavaVersion: kind(
     JAVA,
     p("java@", raw`^${FABRIC_PREFIX}(?:\[FabricLoader\] |\(FabricLoader\) )?Loading \d+ mods: .*\bjava@(\d+)`),
-    // The mod list must be flat `\t- mod version` lines up to the java line, as in the reference.
-    p("- java ", raw`^${FABRIC_PREFIX}(?:\[FabricLoader\] |\(FabricLoader\) )?Loading \d+ mods:\n(?:\t- [^\n]*\n)*\t- java (\d+)`),
+    p("- java ", raw`^${FABRIC_PREFIX}(?:\[FabricLoader\] |\(FabricLoader\) )?Loading \d+ mods:\n${MOD_LIST_UP_TO_JAVA}`),
   ),
-  quiltJavaVersion: kind(JAVA, p("- java ", raw`^${VANILLA_PREFIX}Loading \d+ mods:\n(?:\t- [^\n]*\n)*\t- java (\d+)`)),
+  quiltJavaVersion: kind(JAVA, p("- java ", raw`^${VANILLA_PREFIX}Loading \d+ mods:\n${MOD_LIST_UP_TO_JAVA}`)),
   forgeJavaVersion: kind(JAVA, modLauncherJava),
   customSkinLoaderJavaVersion: kind(JAVA, p("Java Version: ", raw`^${CSL_PREFIX}Java Version: ([^,\s]+)`, "m")),
 

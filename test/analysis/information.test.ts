@@ -51,6 +51,19 @@ describe("information", () => {
     ]);
   });
 
+  test("Fabric: Java is found below nested bundled-mod lines (the reference missed it)", () => {
+    const log = [
+      "[16:36:03] [main/INFO]: Loading 4 mods:",
+      "\t- fabric-api 0.100.0",
+      "\t   |-- fabric-api-base 0.4.0",
+      "\t   \\-- fabric-networking-api-v1 4.0.0",
+      "\t- fabricloader 0.16.0",
+      "\t- java 21",
+      "\t- minecraft 1.21",
+    ].join("\n");
+    expect(infoOf(log)).toContainEqual(["Java version", "21", 1]);
+  });
+
   test("Fabric: the one-line mod list of old loaders", () => {
     const log = "[13:31:49] [main/INFO]: [FabricLoader] Loading 3 mods: minecraft@1.16.5, java@8, fabricloader@0.11.1\n";
     expect(infoOf(log)).toEqual([
