@@ -53,6 +53,7 @@ describe("information", () => {
 
   test("Fabric: Java is found below nested bundled-mod lines (the reference missed it)", () => {
     const log = [
+      "[16:36:03] [main/INFO]: Loading Minecraft 1.21 with Fabric Loader 0.16.0",
       "[16:36:03] [main/INFO]: Loading 4 mods:",
       "\t- fabric-api 0.100.0",
       "\t   |-- fabric-api-base 0.4.0",
