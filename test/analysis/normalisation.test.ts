@@ -72,6 +72,15 @@ describe("robustness", () => {
     expect(() => JSON.stringify(result)).not.toThrow();
   });
 
+  test("arbitrary binary input still gives the full shape", () => {
+    let seed = 42;
+    const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >> 16) & 0xff;
+    const bytes = Uint8Array.from({ length: 200_000 }, random);
+    const result = analyseLog(bytes);
+    expect(Object.keys(result)).toEqual(["id", "name", "type", "version", "title", "entries", "analysis"]);
+    expect(result.entries.length).toBeGreaterThan(0);
+  });
+
   test("empty input is an unknown log with one empty entry", () => {
     const result = analyseLog("");
     expect(result.id).toBe("unknown/unknown");
