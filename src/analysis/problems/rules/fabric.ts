@@ -60,7 +60,7 @@ export const fabricRules = [
     shapes: [{
       anchor: /MixinTransformerError: An unexpected critical error was encountered/,
       hint: "MixinTransformerError",
-      later: { pattern: /^Caused by: .*? from mod ([^\s,]+)/, within: 1000 },
+      later: { pattern: /^\s*Caused by: .*? from mod ([^\s,]+)/, within: 1000 },
       extract: ({ follow }) => ({ mod: follow![1] }),
     }],
     message: ({ mod }) => `A mixin of the mod ${quote(mod)} could not be applied, which stopped the game.`,

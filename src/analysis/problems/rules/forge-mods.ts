@@ -89,9 +89,10 @@ export const forgeModRules = [
     groups,
     shapes: [
       {
-        anchor: /Caught exception from (.{1,300}?)(?: \(|$)/,
+        // The name runs up to the mod id in parentheses, or to the end of the line.
+        anchor: /Caught exception from ([^(]{1,300})/,
         hint: "Caught exception from",
-        extract: ({ anchor }) => ({ mod: anchor[1].trim() }),
+        extract: ({ anchor }) => (anchor[1].trim() ? { mod: anchor[1].trim() } : null),
       },
       {
         anchor: /net\.minecraftforge\.fml\.LoadingFailedException: Loading errors encountered: \[$/,
