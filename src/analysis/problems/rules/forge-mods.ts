@@ -100,7 +100,7 @@ export const forgeModRules = [
         extract: ({ follow }) => ({ mod: follow![1].trim() }),
       },
     ],
-    message: ({ mod }) => `The mod ${quote(mod)} threw an exception.`,
+    message: ({ mod }) => `An exception escaped from the mod ${quote(mod)}.`,
     solutions: ({ mod }) => [fix.modOtherVersion(mod), fix.modRemove(mod)],
     key: ({ mod }) => mod,
   }),

@@ -25,7 +25,7 @@ export const forgeRules = [
       // The game and the loader themselves are reported like mods; they are never really missing.
       extract: ({ anchor }) => (/^(?:forge|minecraft)/.test(anchor[1]) ? null : { mod: anchor[1] }),
     }],
-    message: ({ mod }) => `The world was last saved with the mod ${quote(mod)}, which is not installed now.`,
+    message: ({ mod }) => `The mod ${quote(mod)} was used in this world but is no longer installed.`,
     solutions: ({ mod }) => [fix.modInstall(mod), fix.waitItOut()],
     key: ({ mod }) => mod,
   }),
@@ -40,7 +40,7 @@ export const forgeRules = [
       extract: ({ anchor }) => ({ mod: anchor[1], saved: anchor[2], current: anchor[3].replace(/,$/, "") }),
     }],
     message: ({ mod, saved, current }) =>
-      `The world was saved with ${quote(mod)} ${saved}, but version ${current} is installed now.`,
+      `The world was last played with ${quote(mod)} ${saved}; the installed ${quote(mod)} is ${current}.`,
     solutions: ({ mod, saved }) => [fix.modInstall(mod, saved), fix.waitItOut()],
     key: ({ mod }) => mod,
   }),
