@@ -156,9 +156,9 @@ export async function rawResponse(request: Request, hash: string, data: Uint8Arr
     return new Response(null, { status: 304, headers });
   }
   if (negotiateEncoding(request.headers.get("accept-encoding"), ["br", "identity"]) === "br") {
-    return new Response(data, { headers: { ...headers, "content-encoding": "br" } });
+    return new Response(data as BodyInit, { headers: { ...headers, "content-encoding": "br" } });
   }
-  return new Response(await decompressBlob(data), { headers });
+  return new Response((await decompressBlob(data)) as BodyInit, { headers });
 }
 
 function ifNoneMatch(header: string | null, etag: string): boolean {

@@ -102,7 +102,7 @@ async function readMultipart(bytes: Uint8Array, contentType: string): Promise<Fo
     throw new ApiError("invalid_body", "The multipart body has no boundary in its Content-Type.");
   }
   try {
-    return await new Response(bytes, { headers: { "content-type": contentType } }).formData();
+    return await new Response(bytes as BodyInit, { headers: { "content-type": contentType } }).formData();
   } catch {
     throw new ApiError("invalid_body", "The multipart body is malformed.");
   }

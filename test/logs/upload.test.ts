@@ -20,8 +20,8 @@ const sampleLog = [
   "[12:00:04] [Server thread/INFO]: Done (1.0s)!",
 ].join("\n");
 
-function post(body: BodyInit, headers: Record<string, string>) {
-  return api.fetch("/v1/log", { method: "POST", body, headers });
+function post(body: BodyInit | Uint8Array, headers: Record<string, string>) {
+  return api.fetch("/v1/log", { method: "POST", body: body as BodyInit, headers });
 }
 
 describe("upload body forms", () => {
