@@ -40,12 +40,20 @@ export function createApp(deps: AppDeps) {
     maxLength: config.MAX_LENGTH,
     maxLines: config.MAX_LINES,
     storageTimeS: config.STORAGE_TIME_S,
+    attachments: {
+      maxFiles: config.MAX_FILES,
+      maxFileBytes: config.MAX_FILE_BYTES,
+      maxTotalBytes: config.MAX_FILES_TOTAL_BYTES,
+      maxEntries: config.MAX_ARCHIVE_ENTRIES,
+      maxRatio: config.MAX_ARCHIVE_RATIO,
+      maxDepth: config.MAX_ARCHIVE_DEPTH,
+    },
   });
   const janitor = new Janitor(store, {
     storageTimeS: config.STORAGE_TIME_S,
     flushViews: () => views.flush(),
     onRemoved: (logIds, blobHashes) => {
-      for (const id of logIds) logs.forget(id, null);
+      for (const id of logIds) logs.forget(id);
       for (const hash of blobHashes) cache.forgetBlob(hash);
     },
   });

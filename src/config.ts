@@ -86,6 +86,30 @@ export const configSpec = {
     kind: "int", default: 3600, min: 10, max: 7 * DAY_S,
     doc: "How often expired logs and orphan blobs are removed.",
   },
+  MAX_FILES: {
+    kind: "int", default: 50, min: 0, max: 10_000,
+    doc: "Attached files one log may carry (after archives are expanded).",
+  },
+  MAX_FILE_BYTES: {
+    kind: "int", default: 32 * MiB, min: 1 * KiB, max: 2048 * MiB,
+    doc: "Bytes of one attached file once decoded or expanded; 413 beyond (the content is then filtered and truncated like the main log).",
+  },
+  MAX_FILES_TOTAL_BYTES: {
+    kind: "int", default: 128 * MiB, min: 1 * KiB, max: 8192 * MiB,
+    doc: "Bytes of all attached files of one upload once decoded and expanded; 413 beyond.",
+  },
+  MAX_ARCHIVE_ENTRIES: {
+    kind: "int", default: 1000, min: 1, max: 1_000_000,
+    doc: "Entries read from the archives of one upload; 413 beyond.",
+  },
+  MAX_ARCHIVE_RATIO: {
+    kind: "int", default: 200, min: 1, max: 100_000,
+    doc: "How many times its size an archive may expand to (archives under 5 KiB get 1 MiB); 413 beyond.",
+  },
+  MAX_ARCHIVE_DEPTH: {
+    kind: "int", default: 2, min: 1, max: 5,
+    doc: "Archives inside archives are expanded down to this depth (2: a zipped logs folder with .log.gz files); 400 deeper.",
+  },
   RATE_LIMIT_MAX: {
     kind: "int", default: 36_000, min: 1, max: 100_000_000,
     doc: "Requests allowed per client IP, method and normalised path in each window.",

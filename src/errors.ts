@@ -13,6 +13,7 @@ export const errorStatus = {
   invalid_encoding: 400,
   invalid_id: 400,
   invalid_file_name: 400,
+  invalid_archive: 400,
   missing_content: 400,
   missing_token: 401,
   wrong_token: 403,

@@ -16,6 +16,15 @@ export function limitsOf(config: Config) {
     maxBodyBytes: config.MAX_BODY_BYTES,
     maxDecodedBytes: config.MAX_DECODED_BYTES,
     maxEncodingSteps: 5,
+    files: {
+      maxFiles: config.MAX_FILES,
+      maxFileBytes: config.MAX_FILE_BYTES,
+      maxTotalBytes: config.MAX_FILES_TOTAL_BYTES,
+      maxArchiveEntries: config.MAX_ARCHIVE_ENTRIES,
+      maxArchiveRatio: config.MAX_ARCHIVE_RATIO,
+      maxArchiveDepth: config.MAX_ARCHIVE_DEPTH,
+      archiveFormats: [".zip", ".tar", ".tar.gz", ".tgz", ".gz"],
+    },
     rateLimit: { requests: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_S },
   };
 }
@@ -27,6 +36,18 @@ export const LimitsResponse = t.Object({
   maxBodyBytes: t.Integer({ description: "Largest request body as sent; 413 beyond." }),
   maxDecodedBytes: t.Integer({ description: "Largest request body once Content-Encoding is undone; 413 beyond." }),
   maxEncodingSteps: t.Integer(),
+  files: t.Object(
+    {
+      maxFiles: t.Integer(),
+      maxFileBytes: t.Integer(),
+      maxTotalBytes: t.Integer(),
+      maxArchiveEntries: t.Integer(),
+      maxArchiveRatio: t.Integer(),
+      maxArchiveDepth: t.Integer(),
+      archiveFormats: t.Array(t.String()),
+    },
+    { description: "Limits on attached files and archives." },
+  ),
   rateLimit: t.Object({ requests: t.Integer(), windowSeconds: t.Integer() }),
 });
 

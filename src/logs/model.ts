@@ -18,9 +18,21 @@ export const MetadataEntry = t.Object(
   { additionalProperties: false, description: "A key/value pair the uploader attaches (server name, panel version...)." },
 );
 
+export const MAX_JSON_FILES = 1000;
+
+export const UploadJsonFile = t.Object(
+  {
+    name: t.String({ minLength: 1, description: "Relative path with '/', e.g. 'crash-reports/crash-2024-01-01.txt'. Archives (.zip, .tar.gz, .tgz, .tar, .gz) are expanded." }),
+    content: t.String({ description: "The file's text, or its bytes in base64 when encoding is 'base64'." }),
+    encoding: t.Optional(t.Union([t.Literal("base64"), t.Literal("utf8"), t.Literal("utf-8")])),
+  },
+  { additionalProperties: false },
+);
+
 export const UploadJson = t.Object(
   {
-    content: t.String({ description: "The log text." }),
+    content: t.Optional(t.String({ description: "The log text. May be left out when files are sent: the first file is then the main log." })),
+    files: t.Optional(t.Array(UploadJsonFile, { maxItems: MAX_JSON_FILES })),
     source: t.Optional(
       t.Union([t.String({ maxLength: MAX_SOURCE_LENGTH }), t.Null()], { description: "`<client_name>/<version>` of the uploading tool." }),
     ),
@@ -33,6 +45,14 @@ export type UploadJson = Static<typeof UploadJson>;
 export const UploadForm = t.Object({
   content: t.String({ description: "The log text." }),
   source: t.Optional(t.String({ maxLength: MAX_SOURCE_LENGTH })),
+  metadata: t.Optional(t.String({ description: "JSON array of metadata entries." })),
+});
+
+export const UploadMultipart = t.Object({
+  content: t.Optional(t.String({ description: "The log text (a field or a file part)." })),
+  source: t.Optional(t.String({ maxLength: MAX_SOURCE_LENGTH })),
+  metadata: t.Optional(t.String({ description: "JSON array of metadata entries." })),
+  files: t.Optional(t.Array(t.File(), { description: "Attached files; any file part other than 'content' is one. Archives are expanded." })),
 });
 
 const FileSummary = t.Object({
@@ -58,9 +78,12 @@ const logFields = {
   files: t.Array(FileSummary),
 };
 
+const SkippedFile = t.Object({ name: t.String(), reason: t.String() });
+
 export const UploadResponse = t.Object({
   ...logFields,
   token: t.String({ description: "Delete token: 64 hex characters, shown only once." }),
+  skipped: t.Optional(t.Array(SkippedFile, { description: "Files left out (binary data inside archives)." })),
 });
 export type UploadResponse = Static<typeof UploadResponse>;
 

@@ -6,6 +6,7 @@ import { Elysia, t } from "elysia";
 import { negotiateEncoding } from "../edge/accept-encoding.ts";
 import { readRequestBody, type BodyLimits } from "../edge/body.ts";
 import { decompressBlob } from "../storage/blobs.ts";
+import { ApiError } from "../errors.ts";
 import {
   BulkDeleteBody,
   BulkDeleteResponse,
@@ -15,6 +16,7 @@ import {
   SuccessResponse,
   UploadForm,
   UploadJson,
+  UploadMultipart,
   UploadResponse,
 } from "./model.ts";
 import type { LogService } from "./service.ts";
@@ -34,7 +36,7 @@ export const uploadRequestBody = {
     "text/plain": { schema: { type: "string", description: "The log text." } },
     "application/json": { schema: UploadJson },
     "application/x-www-form-urlencoded": { schema: UploadForm },
-    "multipart/form-data": { schema: UploadForm },
+    "multipart/form-data": { schema: UploadMultipart },
   },
 };
 
@@ -133,7 +135,45 @@ export function logRoutes({ logs, insights, bodyLimits }: LogRoutesDeps) {
           },
         },
       },
+    )
+    .get(
+      "/raw/:id/*",
+      async ({ params, request }) => {
+        const id = (params as Record<string, string>).id;
+        const name = fileNameFromUrl(request.url, id);
+        const { file, data } = await logs.readStoredFile(id, name);
+        return rawResponse(request, file.blobHash, data);
+      },
+      {
+        // No params schema: Elysia cannot compile one for the "*" wildcard; fileNameFromUrl reads it.
+        detail: {
+          parameters: [
+            { name: "id", in: "path", required: true, schema: { type: "string" }, description: "Log id." },
+            { name: "filename", in: "path", required: true, schema: { type: "string" }, description: "The file name: the rest of the path." },
+          ],
+          summary: "One attached file as plain text",
+          description: "`{filename}` is the rest of the path and may hold dots, slashes and percent-encoded characters. Same encoding negotiation, ETag and caching as the log itself.",
+          tags: ["Logs"],
+          responses: {
+            200: { description: "The file's text", content: { "text/plain": { schema: { type: "string" } } } },
+            304: { description: "Not modified" },
+            404: { description: "Unknown id or file", content: { "application/json": { schema: ErrorResponse } } },
+          },
+        },
+      },
     );
+}
+
+/** The `{filename}` of /raw/{id}/{filename}: the rest of the path, percent-decoded per segment. */
+function fileNameFromUrl(url: string, id: string): string {
+  const path = new URL(url).pathname;
+  const marker = `/raw/${id}/`;
+  const rest = path.slice(path.indexOf(marker) + marker.length);
+  try {
+    return rest.split("/").map(decodeURIComponent).join("/");
+  } catch {
+    throw new ApiError("invalid_file_name", "The file name in the address is not valid percent-encoding.");
+  }
 }
 
 function bearerToken(header: string | undefined): string | null {

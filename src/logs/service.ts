@@ -7,11 +7,12 @@ import { ApiError } from "../errors.ts";
 import { filterLog } from "../filters/index.ts";
 import { logStats } from "../analysis/index.ts";
 import { decompressBlob, prepareBlob } from "../storage/blobs.ts";
-import { IdTakenError, type LogRecord, type LogStore } from "../storage/log-store.ts";
+import { IdTakenError, type LogFileRecord, type LogRecord, type LogStore, type NewLogFile } from "../storage/log-store.ts";
 import { hashToken, isPlausibleLogId, newLogId, newToken, tokenMatches } from "./credentials.ts";
 import type { HotLogCache } from "./hot-cache.ts";
 import type { LogInfoResponse, UploadResponse } from "./model.ts";
 import type { UploadInput } from "./upload-input.ts";
+import { readAttachments, type AttachmentLimits, type SkippedFile } from "../files/attachments.ts";
 import type { ViewTracker } from "./views.ts";
 
 export interface LogServiceOptions {
@@ -20,6 +21,7 @@ export interface LogServiceOptions {
   maxLength: number;
   maxLines: number;
   storageTimeS: number;
+  attachments: AttachmentLimits;
 }
 
 /** Counters the metrics endpoint will read. */
@@ -56,12 +58,29 @@ export class LogService {
   ) {}
 
   async upload(input: UploadInput, now = new Date()): Promise<UploadResponse> {
-    const filtered = filterLog(input.content, { maxBytes: this.options.maxLength, maxLines: this.options.maxLines });
+    const attachments = await readAttachments(input.files, this.options.attachments);
+    const limits = { maxBytes: this.options.maxLength, maxLines: this.options.maxLines };
+    // A log may consist of files only: the first file is then the main log.
+    const mainText = input.content.trim() !== "" ? input.content : (attachments.files[0]?.text ?? "");
+    const filtered = filterLog(mainText, limits);
     if (filtered.content.length === 0) {
       throw new ApiError("missing_content", "The log is empty: send some content.");
     }
     const stats = logStats(filtered.content);
     const blob = await prepareBlob(filtered.content);
+    const files: NewLogFile[] = [];
+    for (const file of attachments.files) {
+      // Every attached file passes the same filters and limits as the main log.
+      const filteredFile = filterLog(file.text, limits);
+      const fileStats = logStats(filteredFile.content);
+      files.push({
+        name: file.name,
+        blob: await prepareBlob(filteredFile.content),
+        lines: fileStats.lines,
+        errors: fileStats.errors,
+        truncated: filteredFile.truncated,
+      });
+    }
     const token = newToken();
     const tokenHash = hashToken(token);
     const createdAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
@@ -69,28 +88,40 @@ export class LogService {
     for (let attempt = 1; ; attempt++) {
       const id = newLogId(this.options.idLength);
       const newLog = {
-        id, tokenHash, blob, createdAt,
+        id, tokenHash, blob, files, createdAt,
         source: input.source, metadata: input.metadata,
         lines: stats.lines, errors: stats.errors, truncated: filtered.truncated,
       };
       try {
-        const { blobCreated } = await this.store.insert(newLog);
-        this.counters.uploads++;
-        this.counters.bytesReceived += blob.size;
-        if (!blobCreated) this.counters.bytesDeduplicated += blob.size;
+        const { blobsCreated } = await this.store.insert(newLog);
+        this.countUpload([blob, ...files.map((file) => file.blob)], blobsCreated);
         const record: LogRecord = {
           id, blobHash: blob.hash, source: input.source, metadata: input.metadata,
           createdAt, lastViewedAt: createdAt, size: blob.size, lines: stats.lines,
           errors: stats.errors, truncated: filtered.truncated,
+          files: files.map((file, position) => ({
+            name: file.name, position, blobHash: file.blob.hash, size: file.blob.size,
+            lines: file.lines, errors: file.errors, truncated: file.truncated,
+          })),
         };
         this.cache.setRecord(record);
         this.cache.setBlob(blob.hash, blob.data);
-        return { ...this.describe(record), token };
+        for (const file of files) this.cache.setBlob(file.blob.hash, file.blob.data);
+        return { ...this.describe(record), token, ...skippedField(attachments.skipped) };
       } catch (error) {
         // A random id collided with an existing one: draw another.
         if (error instanceof IdTakenError && attempt < ID_ATTEMPTS) continue;
         throw error;
       }
+    }
+  }
+
+  private countUpload(stored: { hash: string; size: number }[], created: string[]): void {
+    this.counters.uploads++;
+    const createdSet = new Set(created);
+    for (const blob of stored) {
+      this.counters.bytesReceived += blob.size;
+      if (!createdSet.has(blob.hash)) this.counters.bytesDeduplicated += blob.size;
     }
   }
 
@@ -131,20 +162,31 @@ export class LogService {
   /** The stored brotli bytes of a log, from memory when hot. */
   async readStored(id: string): Promise<StoredLog> {
     const record = await this.find(id);
-    return { record, data: await this.readBlob(record) };
+    return { record, data: await this.readBlob(record.blobHash, id) };
   }
 
-  async readText(record: LogRecord): Promise<string> {
-    const data = await this.readBlob(record);
+  /** One attached file's stored brotli bytes; 404 for a name the log does not have. */
+  async readStoredFile(id: string, name: string): Promise<{ record: LogRecord; file: LogFileRecord; data: Uint8Array }> {
+    const record = await this.find(id);
+    const file = record.files.find((candidate) => candidate.name === name);
+    if (!file) {
+      throw new ApiError("file_not_found", `The log '${id}' has no file named '${name.slice(0, 200)}'.`);
+    }
+    return { record, file, data: await this.readBlob(file.blobHash, id) };
+  }
+
+  /** The text of the main log, or of one attached file. */
+  async readText(record: LogRecord, file?: LogFileRecord): Promise<string> {
+    const data = await this.readBlob(file?.blobHash ?? record.blobHash, record.id);
     return new TextDecoder().decode(await decompressBlob(data));
   }
 
-  private async readBlob(record: LogRecord): Promise<Uint8Array> {
-    const cached = this.cache.getBlob(record.blobHash);
+  private async readBlob(hash: string, id: string): Promise<Uint8Array> {
+    const cached = this.cache.getBlob(hash);
     if (cached) return cached;
-    const data = await this.store.readBlob(record.blobHash);
-    if (!data) throw new ApiError("log_not_found", `There is no log with the id '${record.id}'.`);
-    this.cache.setBlob(record.blobHash, data);
+    const data = await this.store.readBlob(hash);
+    if (!data) throw new ApiError("log_not_found", `There is no log with the id '${id}'.`);
+    this.cache.setBlob(hash, data);
     return data;
   }
 
@@ -156,8 +198,8 @@ export class LogService {
     const row = await this.store.find(id);
     if (!row) throw notFound;
     if (!tokenMatches(token, row.tokenHash)) throw new ApiError("wrong_token", "The token does not belong to this log.");
-    const { blobRemoved } = await this.store.delete(id);
-    this.forget(id, blobRemoved);
+    const { blobsRemoved } = await this.store.delete(id);
+    this.forget(id, blobsRemoved);
   }
 
   /** Deletes several logs, each with its own token; one failure does not stop the others. */
@@ -175,11 +217,11 @@ export class LogService {
     return results;
   }
 
-  /** Drops what memory holds of a removed log (and of its blob, when that went too). */
-  forget(id: string, blobHash: string | null): void {
+  /** Drops what memory holds of a removed log (and of its blobs, when they went too). */
+  forget(id: string, blobHashes: readonly string[] = []): void {
     this.cache.forgetRecord(id);
     this.views.forget(id);
-    if (blobHash) this.cache.forgetBlob(blobHash);
+    for (const hash of blobHashes) this.cache.forgetBlob(hash);
   }
 
   expiresAt(record: LogRecord): Date {
@@ -203,7 +245,21 @@ export class LogService {
       errors: record.errors,
       truncated: record.truncated,
       metadata: record.metadata,
-      files: [],
+      files: record.files.map((file) => ({
+        name: file.name,
+        size: file.size,
+        lines: file.lines,
+        raw: `${base}/v1/raw/${record.id}/${encodeFilePath(file.name)}`,
+      })),
     };
   }
+}
+
+/** Each path segment percent-encoded, the `/` between them kept. */
+export function encodeFilePath(name: string): string {
+  return name.split("/").map(encodeURIComponent).join("/");
+}
+
+function skippedField(skipped: SkippedFile[]): { skipped?: SkippedFile[] } {
+  return skipped.length > 0 ? { skipped } : {};
 }

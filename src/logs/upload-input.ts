@@ -6,12 +6,16 @@
 import { Value } from "@sinclair/typebox/value";
 import { ApiError } from "../errors.ts";
 import type { MetadataEntry } from "../storage/schema.ts";
+import type { SentFile } from "../files/attachments.ts";
 import { MAX_METADATA_ENTRIES, MAX_SOURCE_LENGTH, MetadataEntry as MetadataSchema, UploadJson } from "./model.ts";
 
 export interface UploadInput {
+  /** The main log text; empty when only files were sent. */
   content: string;
   source: string | null;
   metadata: MetadataEntry[];
+  /** Attached files as sent (archives not yet expanded). */
+  files: SentFile[];
 }
 
 /** Lenient UTF-8: invalid bytes become U+FFFD instead of failing the upload. */
@@ -26,13 +30,15 @@ export async function parseUploadInput(bytes: Uint8Array, contentType: string | 
   switch (mediaType) {
     case "text/plain":
     case "":
-      return { content: decodeText(bytes), source: null, metadata: [] };
+      return { content: decodeText(bytes), source: null, metadata: [], files: [] };
     case "application/json":
       return fromJson(bytes);
     case "application/x-www-form-urlencoded":
-      return fromFields(new URLSearchParams(decodeText(bytes)));
-    case "multipart/form-data":
-      return fromFields(await readMultipart(bytes, contentType!));
+      return fromFields(new URLSearchParams(decodeText(bytes)), []);
+    case "multipart/form-data": {
+      const form = await readMultipart(bytes, contentType!);
+      return fromFields(form, await filePartsOf(form));
+    }
     default:
       throw new ApiError(
         "unsupported_media_type",
@@ -51,29 +57,55 @@ function fromJson(bytes: Uint8Array): UploadInput {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new ApiError("invalid_body", "The JSON body must be an object with a 'content' string.");
   }
-  if (!("content" in body)) throw new ApiError("missing_content", "The JSON body has no 'content' field.");
+  if (!("content" in body) && !("files" in body)) {
+    throw new ApiError("missing_content", "The JSON body has neither 'content' nor 'files'.");
+  }
   const firstError = Value.Errors(UploadJson, body).First();
   if (firstError) {
     const field = firstError.path.replace(/^\//, "").replaceAll("/", ".") || "body";
     throw new ApiError("invalid_body", `Invalid field '${field}': ${firstError.message}.`);
   }
   const valid = body as UploadJson;
-  return { content: valid.content, source: valid.source ?? null, metadata: valid.metadata ?? [] };
+  return {
+    content: valid.content ?? "",
+    source: valid.source ?? null,
+    metadata: valid.metadata ?? [],
+    files: (valid.files ?? []).map((file) => ({ name: file.name, bytes: fileBytes(file.content, file.encoding) })),
+  };
+}
+
+function fileBytes(content: string, encoding: string | undefined): Uint8Array {
+  if (encoding !== "base64") return new TextEncoder().encode(content);
+  if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(content)) {
+    throw new ApiError("invalid_body", "A file marked 'base64' does not hold valid base64.");
+  }
+  return new Uint8Array(Buffer.from(content, "base64"));
+}
+
+/** Every file part except `content` is an attached file, named by its filename. */
+async function filePartsOf(form: FormData): Promise<SentFile[]> {
+  const files: SentFile[] = [];
+  for (const [field, value] of form.entries()) {
+    if (field === "content" || typeof value === "string") continue;
+    const part = value as File;
+    files.push({ name: part.name || field, bytes: new Uint8Array(await part.arrayBuffer()) });
+  }
+  return files;
 }
 
 interface FieldSource {
   get(name: string): unknown;
 }
 
-async function fromFields(fields: FieldSource): Promise<UploadInput> {
+async function fromFields(fields: FieldSource, files: SentFile[]): Promise<UploadInput> {
   const content = await fieldText(fields.get("content"));
-  if (content === null) throw new ApiError("missing_content", "The form has no 'content' field.");
+  if (content === null && files.length === 0) throw new ApiError("missing_content", "The form has no 'content' field and no files.");
   const source = await fieldText(fields.get("source"));
   if (source !== null && source.length > MAX_SOURCE_LENGTH) {
     throw new ApiError("invalid_body", `Invalid field 'source': longer than ${MAX_SOURCE_LENGTH} characters.`);
   }
   const metadataText = await fieldText(fields.get("metadata"));
-  return { content, source: source || null, metadata: metadataText ? parseMetadataField(metadataText) : [] };
+  return { content: content ?? "", source: source || null, metadata: metadataText ? parseMetadataField(metadataText) : [], files };
 }
 
 /** A form field may be plain text or a file part; both give text. */

@@ -2,15 +2,24 @@
  * LogStore: every read and write of logs and blobs, in SQL terms. Nothing above this file writes SQL.
  * A log row points at a blob; a blob lives as long as some log points at it.
  */
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
-import { blobs, logs, type LogRow, type MetadataEntry } from "./schema.ts";
+import { blobs, logFiles, logs, type LogFileRow, type LogRow, type MetadataEntry } from "./schema.ts";
 import type { PreparedBlob } from "./blobs.ts";
+
+export interface NewLogFile {
+  name: string;
+  blob: PreparedBlob;
+  lines: number;
+  errors: number;
+  truncated: boolean;
+}
 
 export interface NewLog {
   id: string;
   tokenHash: string;
   blob: PreparedBlob;
+  files: NewLogFile[];
   source: string | null;
   metadata: MetadataEntry[];
   lines: number;
@@ -19,8 +28,16 @@ export interface NewLog {
   createdAt: Date;
 }
 
-/** A log row without its token hash: what reads need. */
-export type LogRecord = Omit<LogRow, "tokenHash">;
+/** An attached file as reads need it. */
+export type LogFileRecord = Omit<LogFileRow, "logId">;
+
+/** A log row without its token hash, with its attached files: what reads need. */
+export type LogRecord = Omit<LogRow, "tokenHash"> & { files: LogFileRecord[] };
+
+/** A blob is an orphan when neither a log nor an attached file points at it. */
+const isOrphan = (hash: unknown) =>
+  sql`not exists (select 1 from ${logs} where ${logs.blobHash} = ${hash})
+      and not exists (select 1 from ${logFiles} where ${logFiles.blobHash} = ${hash})`;
 
 const FOREIGN_KEY_VIOLATION = "23503";
 const UNIQUE_VIOLATION = "23505";
@@ -34,13 +51,14 @@ export class LogStore {
    * Stores the blob (if new) and the log row in one transaction: a failure leaves neither.
    * Retries once when a concurrent delete removed the blob between our insert and our reference.
    */
-  async insert(log: NewLog): Promise<{ blobCreated: boolean }> {
+  async insert(log: NewLog): Promise<{ blobCreated: boolean; blobsCreated: string[] }> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.db.transaction(async (tx) => {
+          const distinct = new Map([log.blob, ...log.files.map((file) => file.blob)].map((blob) => [blob.hash, blob]));
           const created = await tx
             .insert(blobs)
-            .values({ hash: log.blob.hash, data: log.blob.data, size: log.blob.size })
+            .values([...distinct.values()].map((blob) => ({ hash: blob.hash, data: blob.data, size: blob.size })))
             .onConflictDoNothing()
             .returning({ hash: blobs.hash });
           await tx.insert(logs).values({
@@ -56,7 +74,21 @@ export class LogStore {
             errors: log.errors,
             truncated: log.truncated,
           });
-          return { blobCreated: created.length > 0 };
+          if (log.files.length > 0) {
+            await tx.insert(logFiles).values(
+              log.files.map((file, position) => ({
+                logId: log.id,
+                name: file.name,
+                position,
+                blobHash: file.blob.hash,
+                size: file.blob.size,
+                lines: file.lines,
+                errors: file.errors,
+                truncated: file.truncated,
+              })),
+            );
+          }
+          return { blobCreated: created.some((row) => row.hash === log.blob.hash), blobsCreated: created.map((row) => row.hash) };
         });
       } catch (error) {
         const code = postgresCode(error);
@@ -69,7 +101,16 @@ export class LogStore {
 
   async find(id: string): Promise<(LogRecord & { tokenHash: string }) | null> {
     const rows = await this.db.select().from(logs).where(eq(logs.id, id)).limit(1);
-    return rows[0] ?? null;
+    if (!rows[0]) return null;
+    const files = await this.db
+      .select({
+        name: logFiles.name, position: logFiles.position, blobHash: logFiles.blobHash, size: logFiles.size,
+        lines: logFiles.lines, errors: logFiles.errors, truncated: logFiles.truncated,
+      })
+      .from(logFiles)
+      .where(eq(logFiles.logId, id))
+      .orderBy(asc(logFiles.position));
+    return { ...rows[0], files };
   }
 
   async readBlob(hash: string): Promise<Uint8Array | null> {
@@ -77,17 +118,18 @@ export class LogStore {
     return rows[0]?.data ?? null;
   }
 
-  /** Deletes a log and, when no other log points at its blob any more, the blob. */
-  async delete(id: string): Promise<{ deleted: boolean; blobRemoved: string | null }> {
+  /** Deletes a log with its attached files, and every blob nothing points at any more. */
+  async delete(id: string): Promise<{ deleted: boolean; blobsRemoved: string[] }> {
     return this.db.transaction(async (tx) => {
+      const files = await tx.select({ blobHash: logFiles.blobHash }).from(logFiles).where(eq(logFiles.logId, id));
       const removed = await tx.delete(logs).where(eq(logs.id, id)).returning({ blobHash: logs.blobHash });
-      if (removed.length === 0) return { deleted: false, blobRemoved: null };
-      const blobHash = removed[0].blobHash;
-      const orphan = await tx
+      if (removed.length === 0) return { deleted: false, blobsRemoved: [] };
+      const candidates = [...new Set([removed[0].blobHash, ...files.map((file) => file.blobHash)])];
+      const orphans = await tx
         .delete(blobs)
-        .where(and(eq(blobs.hash, blobHash), sql`not exists (select 1 from ${logs} where ${logs.blobHash} = ${blobHash})`))
+        .where(and(inArray(blobs.hash, candidates), isOrphan(blobs.hash)))
         .returning({ hash: blobs.hash });
-      return { deleted: true, blobRemoved: orphan[0]?.hash ?? null };
+      return { deleted: true, blobsRemoved: orphans.map((row) => row.hash) };
     });
   }
 
@@ -126,10 +168,7 @@ export class LogStore {
       logIds.push(...removed.map((row) => row.id));
       if (expired.length < batch) break;
     }
-    const orphans = await this.db
-      .delete(blobs)
-      .where(sql`not exists (select 1 from ${logs} where ${logs.blobHash} = ${blobs.hash})`)
-      .returning({ hash: blobs.hash });
+    const orphans = await this.db.delete(blobs).where(isOrphan(blobs.hash)).returning({ hash: blobs.hash });
     return { logIds, blobHashes: orphans.map((row) => row.hash) };
   }
 

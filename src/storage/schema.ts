@@ -5,7 +5,7 @@
  * Content-addressed storage: `blobs` holds each distinct (filtered) content once, brotli-compressed,
  * keyed by its SHA-256. Every upload is its own row in `logs`, pointing at a blob.
  */
-import { bigint, boolean, customType, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Postgres bytea as a Uint8Array, whichever driver returns it (postgres.js gives a Buffer). */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -54,5 +54,28 @@ export const logs = pgTable(
   ],
 );
 
+/** Files attached to a log (crash reports, configs, expanded archives), each a blob of its own. */
+export const logFiles = pgTable(
+  "log_files",
+  {
+    logId: text("log_id")
+      .notNull()
+      .references(() => logs.id, { onDelete: "cascade" }),
+    /** Relative path with `/`, unique within the log. */
+    name: text("name").notNull(),
+    /** Order of upload, for listing. */
+    position: integer("position").notNull(),
+    blobHash: text("blob_hash")
+      .notNull()
+      .references(() => blobs.hash, { onDelete: "restrict" }),
+    size: bigint("size", { mode: "number" }).notNull(),
+    lines: integer("lines").notNull(),
+    errors: integer("errors").notNull(),
+    truncated: boolean("truncated").notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.logId, table.name] }), index("log_files_blob_hash_idx").on(table.blobHash)],
+);
+
 export type BlobRow = typeof blobs.$inferSelect;
+export type LogFileRow = typeof logFiles.$inferSelect;
 export type LogRow = typeof logs.$inferSelect;
