@@ -16,6 +16,8 @@ import { infoRoutes } from "./info/routes.ts";
 import { InsightsService } from "./insights/service.ts";
 import { insightsRoutes } from "./insights/routes.ts";
 import { errorHandler } from "./edge/errors.ts";
+import { limitsOf } from "./info/routes.ts";
+import { webRoutes } from "./web/routes.ts";
 import { RouteTable } from "./edge/route-table.ts";
 
 export interface AppDeps {
@@ -23,6 +25,8 @@ export interface AppDeps {
   database: Database;
   /** Where operational messages go; JSON lines on stderr by default. */
   logError?: (error: unknown, request?: Request) => void;
+  /** Whether an AI model is configured: the log page offers "Analyse with AI" only then. */
+  aiEnabled?: boolean;
 }
 
 /** Every operation exists under both prefixes, from one definition (API.md "Common rules"). */
@@ -93,8 +97,8 @@ export function createApp(deps: AppDeps) {
         },
       }),
     )
-    // `GET /` is the index for API clients; people with browsers get the web page once it exists.
-    .get("/", () => routeTable.index(), { detail: { summary: "List every operation", tags: ["Information"] } })
+    // `GET /` is the index for API clients and the paste page for browsers; `/{id}` a log's page.
+    .use(webRoutes({ logs, insights, limits: limitsOf(config), aiEnabled: deps.aiEnabled ?? false, apiIndex: () => routeTable.index() }))
     .get("/healthz", () => ({ status: "ok" }), { detail: { summary: "The process is up", tags: ["Operations"] } })
     .use(api);
 

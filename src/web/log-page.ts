@@ -1,0 +1,149 @@
+/**
+ * The page of one shared log: what the engine found (software, version, title, problems linking
+ * to their lines, information), the log itself, and the controls that need JavaScript (AI
+ * analysis, delete, go to line), which start hidden so the page reads the same without it.
+ */
+import type { LogEntry } from "../analysis/model.ts";
+import type { InsightsBody } from "../insights/service.ts";
+import type { LogInfoResponse } from "../logs/model.ts";
+import type { AssetCatalog } from "./assets.ts";
+import { escapeHtml, formatBytes, formatCount } from "./html.ts";
+import { renderPage } from "./layout.ts";
+import { renderLogLines } from "./log-lines.ts";
+
+export interface LogPageInput {
+  info: LogInfoResponse;
+  insights: InsightsBody;
+  entries: readonly LogEntry[];
+  aiEnabled: boolean;
+}
+
+export function renderLogPage(assets: AssetCatalog, input: LogPageInput): string {
+  const { info, insights } = input;
+  const title = insights.title || "Log";
+  const main = `<article class="log-page" data-id="${escapeHtml(info.id)}">
+${summary(input)}
+${deletePanel()}
+${tokenNotice()}
+${problems(insights)}
+${information(insights)}
+${input.aiEnabled ? aiPanel() : ""}
+${fileTabs(info)}
+<section class="log" aria-labelledby="log-heading">
+<div class="log-head"><h2 id="log-heading">Log <span class="muted">${formatCount(info.lines)} lines</span></h2>
+<form id="goto" class="goto" hidden><label for="goto-line">Go to line</label><input id="goto-line" type="number" min="1" max="${info.lines}" inputmode="numeric"><button type="submit">Go</button></form></div>
+<div id="log" class="log-lines" aria-label="Log text, one line per row">${renderLogLines(input.entries)}</div>
+</section>
+</article>`;
+  return renderPage(assets, {
+    title: `${title} · logpaste`,
+    description: `${insights.name ?? "Log"}${insights.version ? ` ${insights.version}` : ""}: ${insights.analysis.problems.length} problems detected`,
+    main,
+    scripts: ["markdown.js", "log.js"],
+  });
+}
+
+function summary({ info, insights }: LogPageInput): string {
+  const software = [insights.name, insights.version].filter(Boolean).map((part) => escapeHtml(String(part))).join(" ");
+  const created = new Date(info.created * 1000);
+  const facts = [
+    software ? `<span class="software">${software}</span>` : "",
+    `${formatCount(info.lines)} lines`,
+    formatBytes(info.size),
+    info.errors > 0 ? `<span class="errors">${formatCount(info.errors)} error line${info.errors === 1 ? "" : "s"}</span>` : "no error lines",
+    `uploaded <time datetime="${created.toISOString()}">${created.toISOString().slice(0, 16).replace("T", " ")} UTC</time>`,
+  ].filter(Boolean);
+  const visibleMetadata = info.metadata.filter((entry) => entry.visible);
+  const metadata = visibleMetadata.length
+    ? `<dl class="metadata">${visibleMetadata
+        .map((entry) => `<div><dt>${escapeHtml(entry.label ?? entry.key)}</dt><dd>${escapeHtml(String(entry.value))}</dd></div>`)
+        .join("")}</dl>`
+    : "";
+  const raw = `/v1/raw/${encodeURIComponent(info.id)}`;
+  return `<header class="summary">
+<h1>${escapeHtml(insights.title || "Log")}</h1>
+<p class="facts">${facts.join(" · ")}</p>
+${info.truncated ? '<p class="note">This log was longer than the limits allow and was cut.</p>' : ""}
+${metadata}
+<p class="actions"><a class="button" href="${raw}">Raw</a><a class="button" href="${raw}" download="${escapeHtml(info.id)}.log">Download</a></p>
+</header>`;
+}
+
+function tokenNotice(): string {
+  return `<div id="token-notice" class="notice" role="status" hidden>
+<p><strong>Your log is online.</strong> This is its delete token, shown once. It is kept in this browser; copy it to delete the log from elsewhere.</p>
+<p><code id="token-value"></code> <button type="button" id="token-copy">Copy token</button></p>
+</div>`;
+}
+
+/**
+ * A link to the lines of an entry. The href names the first line, which works without JavaScript;
+ * log.js reads data-last and selects the whole range (#L120-L140).
+ */
+function lineLink(entry: LogEntry): { href: string; label: string; last: string } {
+  const first = entry.lines[0]?.number ?? 1;
+  const last = entry.lines[entry.lines.length - 1]?.number ?? first;
+  return first === last
+    ? { href: `#L${first}`, label: `line ${first}`, last: "" }
+    : { href: `#L${first}`, label: `lines ${first}–${last}`, last: ` data-last="${last}"` };
+}
+
+function problems(insights: InsightsBody): string {
+  const list = insights.analysis.problems;
+  if (list.length === 0) {
+    return `<section class="problems" aria-labelledby="problems-heading"><h2 id="problems-heading">Problems</h2><p class="muted">No known problems detected.</p></section>`;
+  }
+  const items = list
+    .map((problem) => {
+      const link = lineLink(problem.entry);
+      const solutions = problem.solutions.length
+        ? `<ul class="solutions" aria-label="Solutions">${problem.solutions.map((s) => `<li>${escapeHtml(s.message)}</li>`).join("")}</ul>`
+        : "";
+      const count = problem.counter > 1 ? ` <span class="muted">(×${problem.counter})</span>` : "";
+      return `<li class="problem"><p class="message">${escapeHtml(problem.message)}${count}</p><p><a class="line-link" href="${link.href}"${link.last}>Show ${link.label}</a></p>${solutions}</li>`;
+    })
+    .join("");
+  return `<section class="problems" aria-labelledby="problems-heading"><h2 id="problems-heading">Problems <span class="count">${list.length}</span></h2><ol>${items}</ol></section>`;
+}
+
+function information(insights: InsightsBody): string {
+  const list = insights.analysis.information;
+  if (list.length === 0) return "";
+  const items = list
+    .map((item) => {
+      const link = lineLink(item.entry);
+      return `<div><dt>${escapeHtml(item.label)}</dt><dd>${escapeHtml(item.value)} <a class="line-link" href="${link.href}"${link.last} aria-label="${escapeHtml(item.label)}: ${link.label}">${link.label}</a></dd></div>`;
+    })
+    .join("");
+  return `<section class="information" aria-labelledby="information-heading"><h2 id="information-heading">Information</h2><dl>${items}</dl></section>`;
+}
+
+function aiPanel(): string {
+  return `<section id="ai" class="ai" aria-labelledby="ai-heading" hidden>
+<h2 id="ai-heading">AI analysis</h2>
+<p class="ai-controls"><button type="button" id="ai-start">Analyse with AI</button> <button type="button" id="ai-stop" hidden>Stop</button> <span id="ai-state" class="muted" role="status"></span></p>
+<ol id="ai-steps" class="ai-steps" aria-label="Analysis steps"></ol>
+<div id="ai-answer" class="ai-answer" aria-live="polite"></div>
+</section>`;
+}
+
+function deletePanel(): string {
+  return `<section id="delete" class="delete" aria-label="Delete this log" hidden>
+<form id="delete-form">
+<p id="delete-stored" hidden><button type="submit" class="danger">Delete this log</button> <span class="muted">This browser holds its delete token.</span></p>
+<details id="delete-paste"><summary>Delete with a token</summary>
+<p><label for="delete-token">Delete token</label> <input id="delete-token" type="password" autocomplete="off" spellcheck="false" size="40"> <button type="submit" class="danger">Delete</button></p>
+</details>
+<p id="delete-state" role="status"></p>
+</form>
+</section>`;
+}
+
+function fileTabs(info: LogInfoResponse): string {
+  const files = (info.files ?? []) as { name: string; raw: string; lines?: number }[];
+  if (files.length === 0) return "";
+  const tabs = files
+    .map((file) => `<a href="${escapeHtml(file.raw)}">${escapeHtml(file.name)}${file.lines ? ` <span class="muted">${formatCount(file.lines)} lines</span>` : ""}</a>`)
+    .join("");
+  return `<nav class="tabs" aria-label="Attached files"><a href="#log" aria-current="page">Log</a>${tabs}</nav>`;
+}

@@ -1,0 +1,28 @@
+/**
+ * The paste page at `/`: a text area and a file picker, the limits shown before sending. With
+ * JavaScript (paste.js) it uploads, keeps the delete token in localStorage and opens the log's
+ * page; without, the form posts to the API and the browser shows its JSON answer.
+ */
+import type { limitsOf } from "../info/routes.ts";
+import type { AssetCatalog } from "./assets.ts";
+import { formatBytes, formatCount } from "./html.ts";
+import { renderPage } from "./layout.ts";
+
+type Limits = ReturnType<typeof limitsOf>;
+
+export function renderPastePage(assets: AssetCatalog, limits: Limits): string {
+  const days = Math.round(limits.storageTime / 86400);
+  const kept = days >= 1 ? `${formatCount(days)} days` : `${Math.round(limits.storageTime / 3600)} hours`;
+  const main = `<section class="paste" aria-labelledby="paste-heading">
+<h1 id="paste-heading">Share a log</h1>
+<form id="paste-form" method="post" action="/v1/log" enctype="multipart/form-data" data-max-length="${limits.maxLength}" data-max-lines="${limits.maxLines}">
+<p><label for="paste-content">Log text</label></p>
+<textarea id="paste-content" name="content" rows="18" spellcheck="false" autocomplete="off" placeholder="Paste a log here, or drop a file onto this box"></textarea>
+<p class="file-pick"><label for="paste-file">Or choose a file</label> <input id="paste-file" type="file" accept=".log,.txt,.gz,text/plain,application/gzip"> <span class="muted">(.log, .txt or gzip-compressed .gz)</span></p>
+<p class="limits" id="paste-limits">Up to <strong>${formatCount(limits.maxLines)} lines</strong> and <strong>${formatBytes(limits.maxLength)}</strong>; longer logs are cut. IP addresses, access tokens and user names in paths are <a href="/v1/filters">removed before storing</a>. A log is kept ${kept} after it was last viewed.</p>
+<p id="paste-stats" class="stats" aria-live="polite"></p>
+<p><button type="submit" id="paste-submit">Upload</button> <span id="paste-state" role="status"></span></p>
+</form>
+</section>`;
+  return renderPage(assets, { title: "logpaste · share a log", description: "Share and analyse game-server logs.", main, scripts: ["paste.js"] });
+}

@@ -1,0 +1,73 @@
+/**
+ * The web pages (controller): `/` is the paste page for browsers and the JSON index for API
+ * clients; `/{id}` is a log's page; `/assets/*` the fingerprinted static files. Pages are
+ * rendered on the server, so reading a log needs no JavaScript.
+ */
+import { Elysia } from "elysia";
+import { ApiError } from "../errors.ts";
+import type { limitsOf } from "../info/routes.ts";
+import type { InsightsService } from "../insights/service.ts";
+import { isPlausibleLogId } from "../logs/credentials.ts";
+import type { LogService } from "../logs/service.ts";
+import { AssetCatalog, IMMUTABLE } from "./assets.ts";
+import { pageHeaders } from "./layout.ts";
+import { renderLogPage } from "./log-page.ts";
+import { renderNotFoundPage } from "./not-found-page.ts";
+import { renderPastePage } from "./paste-page.ts";
+import { prefersHtml } from "./negotiate.ts";
+
+export interface WebRoutesDeps {
+  logs: LogService;
+  insights: InsightsService;
+  limits: ReturnType<typeof limitsOf>;
+  /** Whether an AI model is configured: the "Analyse with AI" button shows only then. */
+  aiEnabled: boolean;
+  /** The JSON index API clients get at `GET /`. */
+  apiIndex(): unknown;
+}
+
+export function webRoutes(deps: WebRoutesDeps) {
+  const assets = new AssetCatalog();
+  const pastePage = renderPastePage(assets, deps.limits);
+
+  const page = (html: string, status = 200, extra: Record<string, string> = {}) =>
+    new Response(html, { status, headers: { ...pageHeaders(), ...extra } });
+
+  return new Elysia({ name: "logpaste/web" })
+    .get("/", ({ request }) => (prefersHtml(request.headers.get("accept")) ? page(pastePage) : deps.apiIndex()), {
+      detail: { summary: "List every operation (browsers get the paste page)", tags: ["Information"] },
+    })
+    .get(
+      "/assets/:file",
+      ({ params }) => {
+        const asset = assets.find(`/assets/${params.file}`);
+        if (!asset) throw new ApiError("not_found", `There is no asset '${params.file.slice(0, 100)}'.`);
+        return new Response(asset.body as BodyInit, {
+          headers: { "content-type": asset.contentType, "cache-control": IMMUTABLE, "x-content-type-options": "nosniff" },
+        });
+      },
+      { detail: { hide: true } },
+    )
+    .get(
+      "/:id",
+      async ({ params, request }) => {
+        const id = params.id;
+        if (!isPlausibleLogId(id)) {
+          if (prefersHtml(request.headers.get("accept"))) return page(renderNotFoundPage(assets, id), 404);
+          throw new ApiError("not_found", `Nothing is at GET /${id.slice(0, 200)}.`);
+        }
+        const started = performance.now();
+        try {
+          const info = await deps.logs.info(id);
+          const [insights, entries] = await Promise.all([deps.insights.ofLog(id), deps.insights.entriesOf(id)]);
+          const html = renderLogPage(assets, { info, insights, entries, aiEnabled: deps.aiEnabled });
+          // Server-Timing lets the browser's tools (and our measurements) see the generation time.
+          return page(html, 200, { "server-timing": `render;dur=${(performance.now() - started).toFixed(1)}` });
+        } catch (error) {
+          if (error instanceof ApiError && error.code === "log_not_found") return page(renderNotFoundPage(assets, id), 404);
+          throw error;
+        }
+      },
+      { detail: { hide: true } },
+    );
+}
