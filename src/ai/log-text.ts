@@ -4,6 +4,8 @@
  * about `maxOutputChars` characters, however large the log or the request.
  */
 
+import { compileLineRegex, type LineRegex } from "./line-regex";
+
 export const toolLimits = {
   /** Lines one read_file call returns at most. */
   readMaxLines: 200,
@@ -16,6 +18,8 @@ export const toolLimits = {
   searchMaxMatches: 30,
   searchMaxContext: 5,
   patternMaxChars: 200,
+  /** Wall-clock budget of one search: matching is linear, but a huge log times a complex pattern still adds up. */
+  searchBudgetMs: 250,
 } as const;
 
 export interface LogFileText {
@@ -70,13 +74,13 @@ export function lineMatcher(request: SearchRequest): (line: string) => boolean {
   if (query.length === 0) throw new Error("query must not be empty");
   if (query.length > toolLimits.patternMaxChars) throw new Error(`query is longer than ${toolLimits.patternMaxChars} characters`);
   if (request.regex) {
-    let pattern: RegExp;
+    let pattern: LineRegex;
     try {
-      pattern = new RegExp(query, request.caseSensitive ? "" : "i");
+      pattern = compileLineRegex(query, request.caseSensitive);
     } catch (error) {
       throw new Error(`invalid regular expression: ${(error as Error).message}`);
     }
-    return (line) => pattern.test(line.slice(0, toolLimits.matchedLineChars));
+    return (line) => pattern.test(line.length <= toolLimits.matchedLineChars ? line : line.slice(0, toolLimits.matchedLineChars));
   }
   if (request.caseSensitive) return (line) => line.slice(0, toolLimits.matchedLineChars).includes(query);
   const needle = query.toLowerCase();
@@ -97,9 +101,16 @@ export function searchLines(files: readonly LogFileText[], request: SearchReques
   let truncated = false; // the match cap was reached
   let cut = false; // the output cap was reached
 
+  const deadline = performance.now() + toolLimits.searchBudgetMs;
+  let slow = false;
+
   for (const file of files) {
     const hits = new Set<number>();
     for (let index = 0; index < file.lines.length; index++) {
+      if ((index & 15) === 0 && performance.now() > deadline) {
+        slow = true;
+        break;
+      }
       if (!matches(file.lines[index])) continue;
       if (found === toolLimits.searchMaxMatches) {
         truncated = true;
@@ -127,11 +138,14 @@ export function searchLines(files: readonly LogFileText[], request: SearchReques
       printedUpTo = Math.max(printedUpTo, to);
       if (cut) break;
     }
-    if (truncated || cut) break;
+    if (truncated || cut || slow) break;
   }
+  if (slow && found === 0) throw new Error(`the search took longer than ${toolLimits.searchBudgetMs} ms and was stopped; use a simpler pattern`);
 
   if (found === 0) return `No line matches ${request.regex ? "the regular expression" : "the text"} ${JSON.stringify(request.query)}.`;
-  const header = truncated || cut
+  const header = slow
+    ? `${found} matches in the part searched before the time limit; use a simpler pattern to search everything:`
+    : truncated || cut
     ? `${found} matches shown, more exist or the output was cut; narrow the query:`
     : `${found} match${found === 1 ? "" : "es"}:`;
   return `${header}\n${out.join("\n")}`;
