@@ -1,0 +1,48 @@
+import { describe, expect, test } from "bun:test";
+import { loadAiConfig } from "../../src/ai";
+
+describe("loadAiConfig", () => {
+  test("no AI_PROVIDER (or none/off) disables AI", () => {
+    expect(loadAiConfig({})).toBeNull();
+    expect(loadAiConfig({ AI_PROVIDER: "" })).toBeNull();
+    expect(loadAiConfig({ AI_PROVIDER: "off", AI_MODEL: "x" })).toBeNull();
+  });
+
+  test("defaults for an OpenAI-compatible provider", () => {
+    expect(loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "gpt-4o-mini", AI_API_KEYS: "a, b,,c " })).toEqual({
+      provider: "openai",
+      baseUrl: "https://api.openai.com/v1",
+      model: "gpt-4o-mini",
+      apiKeys: ["a", "b", "c"],
+      maxRounds: 4,
+      maxStreams: 64,
+      stallTimeoutMs: 60_000,
+      maxDurationMs: 300_000,
+      pingIntervalMs: 15_000,
+      cacheTtlMs: 3_600_000,
+      cacheMaxBytes: 16 * 1024 * 1024,
+      maxOutputTokens: 2048,
+      temperature: undefined,
+    });
+  });
+
+  test("Anthropic defaults to its own endpoint; a keyless local server is fine", () => {
+    expect(loadAiConfig({ AI_PROVIDER: "Anthropic", AI_MODEL: "claude-sonnet-4-5", AI_API_KEYS: "k" })).toMatchObject({
+      provider: "anthropic",
+      baseUrl: "https://api.anthropic.com/v1",
+    });
+    expect(loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "llama3.1", AI_BASE_URL: "http://127.0.0.1:11434/v1/" })).toMatchObject({
+      baseUrl: "http://127.0.0.1:11434/v1",
+      apiKeys: [],
+    });
+  });
+
+  test("invalid values are start-up errors that name the variable", () => {
+    expect(() => loadAiConfig({ AI_PROVIDER: "gemini", AI_MODEL: "x" })).toThrow("AI_PROVIDER");
+    expect(() => loadAiConfig({ AI_PROVIDER: "openai" })).toThrow("AI_MODEL is required");
+    expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_BASE_URL: "ftp://x" })).toThrow("AI_BASE_URL");
+    expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_MAX_ROUNDS: "many" })).toThrow("AI_MAX_ROUNDS must be an integer");
+    expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_PING_INTERVAL_MS: "60000" })).toThrow("AI_PING_INTERVAL_MS");
+    expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_TEMPERATURE: "hot" })).toThrow("AI_TEMPERATURE");
+  });
+});
