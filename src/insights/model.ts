@@ -20,6 +20,7 @@ const Problem = t.Object({
   counter: t.Integer(),
   entry: LogEntrySchema,
   solutions: t.Array(Solution),
+  file: t.Optional(t.String({ description: "For a problem in an attached file: that file's name (line numbers are the file's)." })),
 });
 
 const Information = t.Object({

@@ -5,12 +5,19 @@
  */
 import { LRUCache } from "lru-cache";
 import { ApiError } from "../errors.ts";
-import { analyseLog, type Insights, type LogEntry } from "../analysis/index.ts";
+import { analyseLog, type Insights, type LogEntry, type Problem } from "../analysis/index.ts";
 import { filterLog, type FilterLimits } from "../filters/index.ts";
 import type { LogService } from "../logs/service.ts";
+import type { LogFileRecord, LogRecord } from "../storage/log-store.ts";
+
+/** A problem, and for problems found in an attached file, that file's name. */
+export type FileProblem = Problem & { file?: string };
 
 /** Insights as the API returns them: the engine's shape without the (large) entries list. */
-export type InsightsBody = Omit<Insights, "entries"> & { entries?: LogEntry[] };
+export type InsightsBody = Omit<Insights, "entries" | "analysis"> & {
+  entries?: LogEntry[];
+  analysis: { problems: FileProblem[]; information: Insights["analysis"]["information"] };
+};
 
 /** Roughly how much memory an analysis takes per byte of log (entries hold every line again). */
 const BYTES_PER_CONTENT_BYTE = 3;
@@ -36,20 +43,35 @@ export class InsightsService {
     return shape(analyseLog(filtered), includeEntries);
   }
 
+  /**
+   * Insights of a stored log. Attached files are analysed too: their problems are added after the
+   * main log's, each with `file` naming the file it is in (its entry's line numbers are that file's).
+   */
   async ofLog(id: string, includeEntries = false): Promise<InsightsBody> {
-    return shape(await this.full(id), includeEntries);
+    const record = await this.logs.find(id);
+    const main = await this.analyse(record);
+    const problems: FileProblem[] = [...main.analysis.problems];
+    for (const file of record.files) {
+      if (file.blobHash === record.blobHash) continue; // the main log itself (a log of files only)
+      const insights = await this.analyse(record, file);
+      for (const problem of insights.analysis.problems) problems.push({ ...problem, file: file.name });
+    }
+    const body = shape(main, includeEntries);
+    return { ...body, analysis: { ...body.analysis, problems } };
   }
 
   async entriesOf(id: string): Promise<LogEntry[]> {
-    return (await this.full(id)).entries;
+    const record = await this.logs.find(id);
+    return (await this.analyse(record)).entries;
   }
 
-  private async full(id: string): Promise<Insights> {
-    const record = await this.logs.find(id);
-    const cached = this.cache.get(record.blobHash);
+  /** The engine's result for the main log or one file, cached by content hash. */
+  private async analyse(record: LogRecord, file?: LogFileRecord): Promise<Insights> {
+    const hash = file?.blobHash ?? record.blobHash;
+    const cached = this.cache.get(hash);
     if (cached) return cached;
-    const insights = analyseLog(await this.logs.readText(record));
-    this.cache.set(record.blobHash, insights, { size: Math.max(1, record.size * BYTES_PER_CONTENT_BYTE) });
+    const insights = analyseLog(await this.logs.readText(record, file));
+    this.cache.set(hash, insights, { size: Math.max(1, (file?.size ?? record.size) * BYTES_PER_CONTENT_BYTE) });
     return insights;
   }
 }

@@ -281,3 +281,25 @@ describe("storage", () => {
     expect((await raw(uploads[0].files[0].raw)).status).toBe(404);
   });
 });
+
+describe("insights", () => {
+  test("a problem in an attached crash report is reported with the file it is in", async () => {
+    const body = await uploadOk({ content: mainLog, files: [{ name: "crash-reports/crash.txt", content: crashReport }, { name: "notes.txt", content: "nothing here" }] });
+    const insights = await (await api.fetch(`/v1/insights/${body.id}`)).json();
+    expect(insights.id).toBe("vanilla/server");
+    const ticking = insights.analysis.problems.find((p: { file?: string }) => p.file === "crash-reports/crash.txt");
+    expect(ticking).toBeDefined();
+    expect(ticking.message).toContain("Zombie");
+    expect(ticking.entry.lines[0].number).toBe(5);
+    expect(insights.analysis.problems.every((p: { file?: string }) => p.file !== "notes.txt")).toBe(true);
+  });
+
+  test("a log of files only is not analysed twice", async () => {
+    const body = await uploadOk({ files: [{ name: "crash.txt", content: crashReport }] });
+    const insights = await (await api.fetch(`/v1/insights/${body.id}`)).json();
+    expect(insights.id).toBe("vanilla/crash-report");
+    const messages = insights.analysis.problems.map((p: { message: string }) => p.message);
+    expect(new Set(messages).size).toBe(messages.length);
+    expect(insights.analysis.problems.every((p: { file?: string }) => p.file === undefined)).toBe(true);
+  });
+});
