@@ -17,7 +17,11 @@ export function parseFrame(block: string): SseFrame {
     else if (line.startsWith("event:")) frame.event = line.slice(6).trim();
     else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
   }
-  if (data.length > 0) frame.data = JSON.parse(data.join("\n"));
+  if (data.length > 0) {
+    const raw = data.join("\n");
+    // Our frames are JSON; an upstream's closing "[DONE]" is not.
+    frame.data = raw === "[DONE]" ? raw : JSON.parse(raw);
+  }
   return frame;
 }
 
