@@ -19,6 +19,7 @@ import { errorHandler } from "./edge/errors.ts";
 import { limitsOf } from "./info/routes.ts";
 import { webRoutes } from "./web/routes.ts";
 import { RouteTable } from "./edge/route-table.ts";
+import { createEdge } from "./edge/index.ts";
 
 export interface AppDeps {
   config: Config;
@@ -64,7 +65,11 @@ export function createApp(deps: AppDeps) {
 
   const insights = new InsightsService(logs, { maxBytes: config.MAX_LENGTH, maxLines: config.MAX_LINES }, config.CACHE_MAX_BYTES);
 
-  const bodyLimits = { maxBodyBytes: config.MAX_BODY_BYTES, maxDecodedBytes: config.MAX_DECODED_BYTES };
+  const bodyLimits = {
+    maxBodyBytes: config.MAX_BODY_BYTES,
+    maxDecodedBytes: config.MAX_DECODED_BYTES,
+    readTimeoutMs: config.BODY_TIMEOUT_S * 1000,
+  };
   const featureRoutes = () =>
     new Elysia()
       .use(logRoutes({ logs, insights, bodyLimits }))
@@ -104,8 +109,20 @@ export function createApp(deps: AppDeps) {
 
   routeTable.load(app.routes.map((route) => ({ method: route.method, path: route.path })));
 
+  // The edge (client IP, rate limit, CORS, compression, security headers) wraps the whole app;
+  // listeners call `fetch`, which is `app.handle` behind it.
+  const edge = createEdge(config, {
+    routes: app.routes.map((route) => ({ method: route.method, path: route.path })),
+    aliases: { "/1": "/v1" },
+    handle: (request) => app.handle(request),
+    logError: (e, r) => logError(e, r),
+  });
+
   return {
     app,
+    /** The service's fetch handler for listeners: the edge around `app.handle`. */
+    fetch: edge.fetch,
+    edge,
     logs,
     insights,
     store,

@@ -4,6 +4,10 @@
  * The README's configuration table mirrors `configSpec`.
  */
 
+import { accessSync, constants } from "node:fs";
+import { parseCidrList } from "./edge/ip.ts";
+import { parseRouteRules } from "./edge/rate-limit.ts";
+
 export type Env = Record<string, string | undefined>;
 
 const KiB = 1024;
@@ -36,6 +40,24 @@ function checkUrl(value: string): string | null {
 
 function checkDatabaseUrl(value: string): string | null {
   return /^postgres(ql)?:\/\//.test(value) ? null : "must be a postgres:// or postgresql:// URL";
+}
+
+function checkWith(parse: (value: string) => unknown, value: string): string | null {
+  try {
+    parse(value);
+    return null;
+  } catch (error) {
+    return `has an invalid entry: ${(error as Error).message}`;
+  }
+}
+
+function checkReadableFile(value: string): string | null {
+  try {
+    accessSync(value, constants.R_OK);
+    return null;
+  } catch {
+    return "must be the path of a readable file";
+  }
 }
 
 /** Every variable, its default and its bounds. Order is the README's order. */
@@ -118,6 +140,50 @@ export const configSpec = {
     kind: "int", default: 60, min: 1, max: DAY_S,
     doc: "Length of the rate-limit window in seconds.",
   },
+  RATE_LIMIT_BUCKETS: {
+    kind: "int", default: 250_000, min: 1, max: 100_000_000,
+    doc: "Most rate-limit buckets kept in memory (one per client, method and route; about 200 bytes each); the least recently used is evicted beyond. At least RATE_LIMIT_MAX, so that evicting a bucket costs more requests than it frees.",
+  },
+  RATE_LIMIT_ROUTES: {
+    kind: "string",
+    doc: "Per-route limits, overriding RATE_LIMIT_MAX/RATE_LIMIT_WINDOW_S: entries \"<METHOD> <path>=<max>/<window seconds>\" separated by ';', paths as /v1 templates, e.g. \"POST /v1/log=600/60; GET /v1/raw/{id}=100000/60\".",
+    check: (value) => checkWith(parseRouteRules, value),
+  },
+  TRUSTED_PROXIES: {
+    kind: "string",
+    doc: "Comma-separated CIDR ranges (or addresses) of reverse proxies whose X-Forwarded-For/Forwarded and X-Forwarded-Proto are believed. Unset: the socket address is the client.",
+    check: (value) => checkWith(parseCidrList, value),
+  },
+  TLS_CERT: {
+    kind: "string",
+    doc: "Path of the PEM certificate (chain). With TLS_KEY: serve https on PORT and redirect plain http from HTTP_PORT.",
+    check: checkReadableFile,
+  },
+  TLS_KEY: { kind: "string", doc: "Path of the PEM private key for TLS_CERT.", check: checkReadableFile },
+  HTTP_PORT: {
+    kind: "int", default: 80, min: 0, max: 65535,
+    doc: "With TLS: port of the plain listener that answers every request with 308 to https.",
+  },
+  HSTS_MAX_AGE_S: {
+    kind: "int", default: 31_536_000, min: 0, max: 2 * 31_536_000,
+    doc: "Strict-Transport-Security max-age on https responses (own TLS or a trusted proxy's); 0 sends none.",
+  },
+  MAX_URL_BYTES: {
+    kind: "int", default: 8 * KiB, min: 256, max: 64 * KiB,
+    doc: "Longest request URL (path and query); 414 beyond.",
+  },
+  MAX_HEADER_BYTES: {
+    kind: "int", default: 12 * KiB, min: 1 * KiB, max: 64 * KiB,
+    doc: "Largest sum of request header names and values; 431 beyond. Bun itself refuses heads over 16 KiB (bare 431).",
+  },
+  IDLE_TIMEOUT_S: {
+    kind: "int", default: 30, min: 1, max: 255,
+    doc: "A connection that sends and receives nothing for this long is closed (slow clients; AI streams ping every 15 s).",
+  },
+  BODY_TIMEOUT_S: {
+    kind: "int", default: 60, min: 1, max: 3600,
+    doc: "Time allowed for receiving a request body, however slowly it trickles in; 408 beyond.",
+  },
 } as const satisfies Record<string, Spec>;
 
 type SpecOf = typeof configSpec;
@@ -166,6 +232,12 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if ((raw.MAX_DECODED_BYTES as number) < (raw.MAX_LENGTH as number)) {
     problems.push("MAX_DECODED_BYTES must be at least MAX_LENGTH");
+  }
+  if ((raw.TLS_CERT === undefined) !== (raw.TLS_KEY === undefined)) {
+    problems.push("TLS_CERT and TLS_KEY must be set together (or neither)");
+  }
+  if ((raw.RATE_LIMIT_BUCKETS as number) < (raw.RATE_LIMIT_MAX as number)) {
+    problems.push("RATE_LIMIT_BUCKETS must be at least RATE_LIMIT_MAX (else evicting one's own bucket is cheaper than waiting)");
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const publicUrl = (raw.PUBLIC_URL as string | undefined) ?? `http://localhost:${raw.PORT}`;

@@ -1,10 +1,11 @@
 /**
  * Start-up only: read the configuration, open the database (migrations included), build the app,
- * listen, and shut down cleanly on SIGTERM/SIGINT.
+ * listen (src/server.ts: TLS and the redirect listener), and shut down cleanly on SIGTERM/SIGINT.
  */
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./storage/database.ts";
 import { createApp } from "./app.ts";
+import { startServer } from "./server.ts";
 
 async function main(): Promise<void> {
   let config;
@@ -20,15 +21,9 @@ async function main(): Promise<void> {
 
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const service = createApp({ config, database });
-  const server = Bun.serve({
-    port: config.PORT,
-    hostname: config.HOST,
-    // Our own body reader enforces MAX_BODY_BYTES with a JSON 413; Bun's cap is only a backstop.
-    maxRequestBodySize: config.MAX_BODY_BYTES * 2,
-    fetch: (request) => service.app.handle(request),
-  });
+  const server = startServer(config, service.edge);
   service.startBackground();
-  log("info", "listening", { url: `http://${server.hostname}:${server.port}`, publicUrl: config.PUBLIC_URL, database: database.driver });
+  log("info", "listening", { url: server.url, redirectFrom: server.redirectUrl, publicUrl: config.PUBLIC_URL, database: database.driver });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -13,6 +13,11 @@ export interface BodyLimits {
   maxBodyBytes: number;
   /** Bytes accepted after each decoding step. */
   maxDecodedBytes: number;
+  /**
+   * Milliseconds allowed for receiving the whole body: a client trickling a byte at a time
+   * never trips the connection's idle timeout, so reading has a deadline of its own (408).
+   */
+  readTimeoutMs?: number;
 }
 
 const MAX_ENCODING_STEPS = 5;
@@ -32,7 +37,7 @@ const inflateRaw = promisify(zlib.inflateRaw) as Decoder;
 /** Reads and decodes a request body into bytes, or throws an ApiError (413, 415, 400). */
 export async function readRequestBody(request: Request, limits: BodyLimits): Promise<Uint8Array> {
   const encodings = parseContentEncoding(request.headers.get("content-encoding"));
-  let body = await readLimited(request, limits.maxBodyBytes);
+  let body = await readLimited(request, limits.maxBodyBytes, limits.readTimeoutMs);
   // Encodings are listed in the order they were applied; undo them from last to first.
   for (const encoding of encodings.reverse()) {
     body = await decodeStep(encoding, body, limits.maxDecodedBytes);
@@ -68,15 +73,16 @@ function tooLarge(limit: number, what: string): ApiError {
 }
 
 /** Reads the body stream, stopping as soon as it passes the limit. */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+async function readLimited(request: Request, limit: number, timeoutMs?: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit, "as sent");
   if (!request.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let total = 0;
   const reader = request.body.getReader();
+  const deadline = timeoutMs === undefined ? null : Date.now() + timeoutMs;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = deadline === null ? await reader.read() : await readBefore(reader, deadline);
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
@@ -86,6 +92,22 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
     chunks.push(value);
   }
   return concat(chunks, total);
+}
+
+/** One read, or a 408 (and the stream cancelled) when the deadline passes first. */
+async function readBefore(reader: ReadableStreamDefaultReader<Uint8Array>, deadline: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reader.cancel().catch(() => {});
+      reject(new ApiError("request_timeout", "The request body did not arrive in time."));
+    }, Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([reader.read(), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function concat(chunks: Uint8Array[], total: number): Uint8Array {

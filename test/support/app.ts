@@ -7,13 +7,16 @@ import postgres from "postgres";
 import { loadConfig, type Env } from "../../src/config.ts";
 import { openDatabase, type Database } from "../../src/storage/database.ts";
 import { createApp, type App } from "../../src/app.ts";
+import { startServer } from "../../src/server.ts";
 
 /** Hook timeout for starting and stopping an app: PGlite needs seconds on a busy machine. */
 export const START_TIMEOUT_MS = 60_000;
 
 export interface TestApp {
-  /** http://127.0.0.1:PORT */
+  /** http://127.0.0.1:PORT (https://... when TLS_CERT/TLS_KEY are set) */
   url: string;
+  /** With TLS: the plain listener that redirects to https. */
+  redirectUrl: string | null;
   service: App;
   database: Database;
   /** fetch relative to the server: `api.fetch("/v1/log", {...})` */
@@ -33,14 +36,18 @@ export interface UploadResult {
 
 export async function startTestApp(env: Env = {}): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
-  const config = loadConfig({ PORT: "0", ...env, DATABASE_URL: testDatabase.url });
+  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", HTTP_PORT: "0", ...env, DATABASE_URL: testDatabase.url });
   const database = await openDatabase({ url: testDatabase.url, dataDir: "memory" });
   const service = createApp({ config, database, logError: () => {} });
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => service.app.handle(request) });
-  const url = `http://127.0.0.1:${server.port}`;
-  const fetchPath = (path: string, init?: RequestInit) => fetch(url + path, init);
+  // The real listeners (TLS and redirect included), as src/index.ts starts them.
+  const server = startServer(config, service.edge);
+  const url = server.url;
+  // Tests generate self-signed certificates: trust them.
+  const tls = url.startsWith("https:") ? { tls: { rejectUnauthorized: false } } : {};
+  const fetchPath = (path: string, init?: RequestInit) => fetch(url + path, { ...tls, ...init });
   return {
     url,
+    redirectUrl: server.redirectUrl,
     service,
     database,
     fetch: fetchPath,
@@ -54,7 +61,7 @@ export async function startTestApp(env: Env = {}): Promise<TestApp> {
       return (await response.json()) as UploadResult;
     },
     async stop() {
-      server.stop(true);
+      await server.stop(true);
       await service.stopBackground();
       await database.close();
       await testDatabase.drop();

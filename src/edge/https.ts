@@ -1,0 +1,57 @@
+/**
+ * HTTPS only, in production (API.md "Limits and transport"):
+ *  - `httpsRedirect`: behind a trusted proxy that says the client used plain http
+ *    (X-Forwarded-Proto: http, or Forwarded proto=http), answer 308 to the https address;
+ *  - `strictTransportSecurity`: HSTS on every response that went out over https (our own TLS
+ *    listener, or a trusted proxy's);
+ *  - `redirectListener`: the fetch handler of the plain listener that runs next to our own TLS
+ *    one and answers every request with 308 to https.
+ * 308 rather than 301 so that a POST stays a POST with its body.
+ */
+import type { Client } from "./client-ip.ts";
+import { withHeaders, type EdgeMiddleware } from "./pipeline.ts";
+
+export interface HttpsTarget {
+  /** https origin to redirect to when PUBLIC_URL is https; else the request's host is used. */
+  publicOrigin: string | null;
+  /** Port of our https listener, when the host from the request is used (443 is left out). */
+  httpsPort: number;
+}
+
+/** The https address for a request: same path and query. */
+export function httpsLocation(request: Request, target: HttpsTarget): string {
+  const url = new URL(request.url);
+  if (target.publicOrigin) return `${target.publicOrigin}${url.pathname}${url.search}`;
+  const host = (request.headers.get("host") ?? url.host).replace(/:\d+$/, "");
+  const port = target.httpsPort === 443 ? "" : `:${target.httpsPort}`;
+  return `https://${host}${port}${url.pathname}${url.search}`;
+}
+
+function redirect(location: string): Response {
+  return new Response(null, { status: 308, headers: { location, "content-length": "0" } });
+}
+
+export function httpsRedirect(target: HttpsTarget) {
+  return async function httpsRedirect(request, client, next): ReturnType<EdgeMiddleware> {
+    if (client.viaTrustedProxy && client.forwardedProto === "http") return redirect(httpsLocation(request, target));
+    return next(request);
+  } satisfies EdgeMiddleware;
+}
+
+export function strictTransportSecurity(options: { maxAgeS: number }) {
+  const value = `max-age=${options.maxAgeS}`;
+  const isHttps = (request: Request, client: Client) =>
+    client.forwardedProto === "https" || (client.forwardedProto === null && request.url.startsWith("https:"));
+  return async function strictTransportSecurity(request, client, next): ReturnType<EdgeMiddleware> {
+    const response = await next(request);
+    if (options.maxAgeS <= 0 || !isHttps(request, client)) return response;
+    return withHeaders(response, { "strict-transport-security": value });
+  } satisfies EdgeMiddleware;
+}
+
+/** Fetch handler for the plain listener: every request goes to https. */
+export function redirectListener(target: () => HttpsTarget) {
+  return function redirectToHttps(request: Request): Response {
+    return redirect(httpsLocation(request, target()));
+  };
+}

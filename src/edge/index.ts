@@ -1,0 +1,96 @@
+/**
+ * createEdge: everything between the socket and the app, in the order a request meets it.
+ * Outermost first (each wraps the ones below it):
+ *
+ *   errorBoundary            any failure in here is a JSON error
+ *   compression              Accept-Encoding, on the final body
+ *   securityHeaders          CSP and friends on text/html, nosniff on all
+ *   strictTransportSecurity  HSTS on https responses
+ *   cors                     any origin, on every response (429s included)
+ *   rateLimit                sliding window per client, method and route; RateLimit headers
+ *   requestLimits            URL and header size (414, 431)
+ *   httpsRedirect            trusted proxy said http: 308 to https
+ *   preflight                OPTIONS preflights answered (after being counted once)
+ *   app                      the Elysia app (routes, body limits, the error handler)
+ *
+ * The client (socket address, or the trusted proxy's client) is resolved once per request.
+ */
+import type { Config } from "../config.ts";
+import { clientIpResolver } from "./client-ip.ts";
+import { compression } from "./compression.ts";
+import { cors, preflight } from "./cors.ts";
+import { errorBoundary } from "./error-boundary.ts";
+import { httpsRedirect, strictTransportSecurity, type HttpsTarget } from "./https.ts";
+import { parseCidrList } from "./ip.ts";
+import { composeEdge, type EdgeMiddleware } from "./pipeline.ts";
+import { parseRouteRules, rateLimit } from "./rate-limit.ts";
+import { requestLimits } from "./request-limits.ts";
+import { RouteKeys, type RouteEntry } from "./route-key.ts";
+import { securityHeaders } from "./security-headers.ts";
+import { SlidingWindowLimiter } from "./sliding-window.ts";
+
+export interface EdgeDeps {
+  /** The app's routes, for normalising paths to route templates. */
+  routes: readonly RouteEntry[];
+  /** Alias prefixes counted as their canonical prefix. */
+  aliases: Record<string, string>;
+  handle(request: Request): Response | Promise<Response>;
+  logError(error: unknown, request: Request): void;
+  /** Benchmarks only: build the edge without the rate limiter, to measure what it costs. */
+  withoutRateLimit?: boolean;
+}
+
+/** Pages whose HTML we do not write, and what their policy must allow. */
+const pathPolicies = {
+  // The OpenAPI viewer (Scalar) loads its script, fonts and styles from a CDN.
+  "/docs": {
+    sources: {
+      "script-src": ["https://cdn.jsdelivr.net"],
+      "style-src": ["https:"],
+      "font-src": ["https:", "data:"],
+      "img-src": ["https:"],
+    },
+  },
+};
+
+export function createEdge(config: Config, deps: EdgeDeps) {
+  const limiter = new SlidingWindowLimiter({ maxBuckets: config.RATE_LIMIT_BUCKETS });
+  const resolveClient = clientIpResolver({ trustedProxies: parseCidrList(config.TRUSTED_PROXIES ?? "") });
+  const publicUrl = new URL(config.PUBLIC_URL);
+  const httpsTarget: HttpsTarget = {
+    publicOrigin: publicUrl.protocol === "https:" ? publicUrl.origin : null,
+    httpsPort: config.PORT,
+  };
+
+  const middlewares: (EdgeMiddleware | null)[] = [
+    errorBoundary({ logError: deps.logError }),
+    compression({ minBytes: 1024, brotliQuality: 4, gzipLevel: 6 }),
+    securityHeaders({ pathPolicies }),
+    strictTransportSecurity({ maxAgeS: config.HSTS_MAX_AGE_S }),
+    cors(),
+    deps.withoutRateLimit
+      ? null
+      : rateLimit({
+          limiter,
+          routeKeys: new RouteKeys(deps.routes, { aliases: deps.aliases }),
+          defaultRule: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_S * 1000 },
+          routeRules: parseRouteRules(config.RATE_LIMIT_ROUTES ?? ""),
+        }),
+    requestLimits({ maxUrlBytes: config.MAX_URL_BYTES, maxHeaderBytes: config.MAX_HEADER_BYTES }),
+    httpsRedirect(httpsTarget),
+    preflight(),
+  ];
+  const edge = composeEdge(middlewares.filter((m): m is EdgeMiddleware => m !== null), deps.handle);
+
+  return {
+    /** The service's fetch handler: every request from a listener goes through here. */
+    fetch: (request: Request): Promise<Response> => edge(request, resolveClient(request)),
+    limiter,
+    /** The listener's actual port is known only after it starts (PORT=0 in tests). */
+    setHttpsPort(port: number) {
+      httpsTarget.httpsPort = port;
+    },
+  };
+}
+
+export type Edge = ReturnType<typeof createEdge>;

@@ -1,0 +1,83 @@
+/**
+ * rateLimit: counts every request in a sliding window per (client group, method, normalised path)
+ * and refuses with 429 beyond the rule for that route (API.md "Limits and transport").
+ *
+ * Headers follow the IETF draft "RateLimit header fields for HTTP" (structured fields):
+ *   RateLimit-Policy: "default";q=36000;w=60      the rule: q requests per w seconds
+ *   RateLimit: "default";r=35999;t=42             remaining now, seconds to the window's end
+ * A 429 also carries Retry-After and the body GET /v1/errors/rate sends (rateLimitError).
+ *
+ * Preflight (OPTIONS) requests are counted once, in their own (OPTIONS, path) bucket: they never
+ * spend the budget of the request they prepare.
+ */
+import { errorResponse } from "../errors.ts";
+import { withHeaders, type EdgeMiddleware } from "./pipeline.ts";
+import { rateLimitError } from "./rate-limit-error.ts";
+import type { RouteKeys } from "./route-key.ts";
+import type { LimitRule, SlidingWindowLimiter } from "./sliding-window.ts";
+
+export interface RouteRule extends LimitRule {
+  /** "<METHOD> <template>", e.g. "POST /v1/log"; also the policy's name in the headers. */
+  route: string;
+}
+
+export interface RateLimitOptions {
+  limiter: SlidingWindowLimiter;
+  routeKeys: RouteKeys;
+  /** Applies to every route without its own rule. */
+  defaultRule: LimitRule;
+  /** Per-route rules, by "<METHOD> <template>". */
+  routeRules?: readonly RouteRule[];
+}
+
+/**
+ * Parses RATE_LIMIT_ROUTES: entries "<METHOD> <template>=<max>/<window seconds>" separated by
+ * ";" or newlines, e.g. "POST /v1/log=600/60; GET /v1/raw/{id}=100000/60".
+ */
+export function parseRouteRules(text: string): RouteRule[] {
+  const entries = text.split(/[;\n]+/).map((entry) => entry.trim()).filter((entry) => entry !== "");
+  return entries.map((entry) => {
+    const match = /^([A-Z]+)\s+(\/\S*)\s*=\s*(\d+)\s*\/\s*(\d+)$/.exec(entry);
+    const max = Number(match?.[3]);
+    const windowS = Number(match?.[4]);
+    if (!match || !(max >= 1) || !(windowS >= 1) || windowS > 86_400) {
+      throw new Error(`'${entry.slice(0, 80)}' is not "<METHOD> <path>=<max>/<window seconds>"`);
+    }
+    return { route: `${match[1]} ${match[2]}`, max, windowMs: windowS * 1000 };
+  });
+}
+
+export function rateLimit(options: RateLimitOptions) {
+  const { limiter, routeKeys, defaultRule } = options;
+  const rules = new Map<string, { rule: LimitRule; policy: string; name: string }>();
+  for (const rule of options.routeRules ?? []) rules.set(rule.route, { rule, ...policyOf(JSON.stringify(rule.route), rule) });
+  const fallback = { rule: defaultRule, ...policyOf('"default"', defaultRule) };
+
+  return async function rateLimit(request, client, next): ReturnType<EdgeMiddleware> {
+    const route = routeKeys.key(request.method, pathnameOf(request.url));
+    const { rule, policy, name } = rules.get(route) ?? fallback;
+    const decision = limiter.check(`${client.group} ${route}`, rule);
+    const headers = {
+      "ratelimit-policy": policy,
+      ratelimit: `${name};r=${decision.remaining};t=${Math.max(1, Math.ceil(decision.resetS))}`,
+    };
+    if (!decision.allowed) return errorResponse(rateLimitError(decision.retryAfterS), headers);
+    return withHeaders(await next(request), headers);
+  } satisfies EdgeMiddleware;
+}
+
+function policyOf(name: string, rule: LimitRule): { policy: string; name: string } {
+  return { name, policy: `${name};q=${rule.max};w=${Math.round(rule.windowMs / 1000)}` };
+}
+
+/** The path of a request URL without building a URL object (this runs on every request). */
+export function pathnameOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start === -1) return "/";
+  let end = url.length;
+  const query = url.indexOf("?", start);
+  if (query !== -1) end = query;
+  const hash = url.indexOf("#", start);
+  if (hash !== -1 && hash < end) end = hash;
+  return url.slice(start, end);
+}

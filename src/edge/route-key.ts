@@ -1,0 +1,99 @@
+/**
+ * Normalises a request path to the route it addresses, for counting: `/1/` becomes `/v1/`, and
+ * ids and file names become placeholders (`/v1/raw/{id}`, `/v1/raw/{id}/{filename}`), so a client
+ * cannot get a fresh budget per id. Paths that match no route share one key, and methods outside
+ * the usual set share "OTHER": the number of keys one client can create is bounded by the route
+ * table, not by what it sends.
+ */
+export interface RouteEntry {
+  method: string;
+  path: string;
+}
+
+interface Node {
+  children: Map<string, Node>;
+  param?: Node;
+  /** Template when a trailing `*` matches the rest of the path. */
+  rest?: string;
+  /** Template when the path ends at this node. */
+  template?: string;
+}
+
+const newNode = (): Node => ({ children: new Map() });
+
+export const UNMATCHED_PATH = "(unmatched)";
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const MAX_SEGMENTS = 32;
+
+export interface RouteKeyOptions {
+  /** Alias prefixes and what they count as, e.g. { "/1": "/v1" }. */
+  aliases?: Record<string, string>;
+}
+
+export class RouteKeys {
+  private readonly root = newNode();
+  private readonly aliases: [string, string][];
+
+  constructor(routes: readonly RouteEntry[], options: RouteKeyOptions = {}) {
+    this.aliases = Object.entries(options.aliases ?? {});
+    for (const { path } of routes) this.add(this.unalias(path));
+  }
+
+  private unalias(path: string): string {
+    for (const [alias, canonical] of this.aliases) {
+      if (path === alias || path.startsWith(`${alias}/`)) return canonical + path.slice(alias.length);
+    }
+    return path;
+  }
+
+  private add(path: string): void {
+    const segments = path.split("/").slice(1);
+    if (segments[segments.length - 1] === "" && segments.length > 1) segments.pop();
+    let node = this.root;
+    const display: string[] = [];
+    for (const segment of segments) {
+      if (segment === "*") {
+        node.rest = `/${[...display, "{filename}"].join("/")}`;
+        return;
+      }
+      if (segment.startsWith(":")) {
+        node.param ??= newNode();
+        node = node.param;
+        display.push(`{${segment.slice(1)}}`);
+      } else {
+        let child = node.children.get(segment);
+        if (!child) node.children.set(segment, (child = newNode()));
+        node = child;
+        display.push(segment);
+      }
+    }
+    node.template ??= `/${display.join("/")}`;
+  }
+
+  /** The route template a path addresses, or UNMATCHED_PATH. */
+  template(pathname: string): string {
+    const segments = this.unalias(pathname).split("/").slice(1);
+    if (segments.length > 1 && segments[segments.length - 1] === "") segments.pop();
+    if (segments.length > MAX_SEGMENTS) return UNMATCHED_PATH;
+    return match(this.root, segments, 0) ?? UNMATCHED_PATH;
+  }
+
+  /** "<METHOD> <template>", the part of a bucket key that is not the client. */
+  key(method: string, pathname: string): string {
+    return `${KNOWN_METHODS.has(method) ? method : "OTHER"} ${this.template(pathname)}`;
+  }
+}
+
+function match(node: Node, segments: string[], index: number): string | undefined {
+  if (index === segments.length) return node.template;
+  const exact = node.children.get(segments[index]);
+  if (exact) {
+    const found = match(exact, segments, index + 1);
+    if (found) return found;
+  }
+  if (node.param && segments[index] !== "") {
+    const found = match(node.param, segments, index + 1);
+    if (found) return found;
+  }
+  return node.rest;
+}
