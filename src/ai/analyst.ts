@@ -1,6 +1,7 @@
 /**
- * The AI analysis service (no HTTP here): answers from the cache when it can, otherwise runs the
- * engine and the agent, and keeps a finished answer for the next reader of the same log.
+ * The AI analysis service (no HTTP here): answers from the cache when it can, joins a live run of
+ * the same question when there is one, otherwise runs the engine and the agent; a finished answer
+ * is kept for the next reader of the same log.
  */
 import type { Insights } from "../analysis/model";
 import { explainLog } from "./agent";
@@ -9,6 +10,7 @@ import type { AiConfig } from "./config";
 import { engineInsights } from "./engine-brief";
 import { status, type AiEvent } from "./events";
 import { createLanguageModel } from "./provider";
+import { sharedRuns } from "./shared-runs";
 import type { AiLog } from "./types";
 
 export interface AiAnalyst {
@@ -19,6 +21,7 @@ export interface AiAnalyst {
 export function createAiAnalyst(config: AiConfig): AiAnalyst {
   const model = createLanguageModel(config);
   const cache = createAnswerCache(config);
+  const runs = sharedRuns();
 
   async function* analyse(log: AiLog, language: string, signal: AbortSignal): AsyncGenerator<AiEvent> {
     const key = answerCacheKey(config, log.hash, language);
@@ -27,7 +30,10 @@ export function createAiAnalyst(config: AiConfig): AiAnalyst {
       yield* replayAnswer(cached);
       return;
     }
+    yield* runs.follow(key, signal, (runSignal) => liveAnalysis(key, log, language, runSignal));
+  }
 
+  async function* liveAnalysis(key: string, log: AiLog, language: string, signal: AbortSignal): AsyncGenerator<AiEvent> {
     // First event before any work, so the client sees the stream is alive at once.
     yield status("started", { cached: false, model: config.model, language });
 
