@@ -7,11 +7,12 @@
 import { loadConfig } from "../../src/config.ts";
 import { openDatabase } from "../../src/storage/database.ts";
 import { createApp } from "../../src/app.ts";
-import { scriptedUpstream, type Script } from "../ai/scripted-upstream.ts";
+import { scriptedUpstream, type Script, type ScriptedUpstream } from "../ai/scripted-upstream.ts";
 import { startAiTestServer } from "../ai/support.ts";
 
 export interface AiPageServer {
   url: string;
+  upstream: ScriptedUpstream;
   upload(content: string): Promise<{ id: string; token: string }>;
   stop(): Promise<void>;
 }
@@ -36,6 +37,7 @@ export async function startAiPageServer(script: Script): Promise<AiPageServer> {
   const base = `http://127.0.0.1:${server.port}`;
   return {
     url: base,
+    upstream,
     async upload(content) {
       const response = await fetch(`${base}/v1/log`, { method: "POST", headers: { "content-type": "text/plain" }, body: content });
       const body = (await response.json()) as { id: string; token: string };
