@@ -4,7 +4,8 @@
  * - time to first event (the `started` status) and to the first answer delta, per request;
  * - per-event overhead: a 2,000-chunk answer streamed through logpaste vs read straight from
  *   the scripted upstream;
- * - the app process's RSS with 1,000 open, idle streams (the upstream holds every call open).
+ * - the app process's RSS with 1,000 open, idle streams, each its own model run on its own log
+ *   (the upstream holds every call open after a first text chunk).
  * The app, the upstream and the client run as three processes so the RSS is the app's alone.
  *
  *   bun bench/ai.ts
@@ -30,7 +31,7 @@ if (role === "upstream") {
       : JSON.stringify(call.body.messages).includes("BENCH-LONG")
         ? "long"
         : "short";
-    if (kind === "idle") return { frames: [openai.start()], stall: true };
+    if (kind === "idle") return { frames: [openai.start(), openai.text("…")], stall: true };
     if (kind === "long") return { frames: openai.answer(Array.from({ length: longAnswerChunks }, (_, i) => `w${i} `)) };
     return { frames: openai.answer(["The plugin FancyShop needs Vault."]) };
   });
@@ -38,7 +39,9 @@ if (role === "upstream") {
 } else if (role === "app") {
   const logs = new Map<string, AiLog>();
   const hash = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");
-  for (const [id, marker] of [["short", ""], ["long", "BENCH-LONG"], ["idle", "BENCH-IDLE"]]) {
+  const idleLogs = Array.from({ length: idleStreams }, (_, i) => [`idle${i}`, `BENCH-IDLE ${i}`]);
+  // Distinct logs, so that each idle stream is its own model run (readers of one log share a run).
+  for (const [id, marker] of [["short", ""], ["long", "BENCH-LONG"], ...idleLogs]) {
     const content = `${paperLogWithBrokenPlugin}\n${marker}`;
     logs.set(id, { id, hash: hash(content), files: [{ name: "latest.log", content }] });
   }
@@ -60,6 +63,11 @@ if (role === "upstream") {
   const app = new Elysia()
     .onError({ as: "global" }, ({ error }) => (error instanceof ApiError ? errorResponse(error) : undefined))
     .group("/v1", (group) => group.use(routes))
+    // Bench only: a full GC before reading the RSS, so garbage does not count as stream memory.
+    .get("/bench/gc", () => {
+      Bun.gc(true);
+      return "ok";
+    })
     .listen({ port: 0, hostname: "127.0.0.1" });
   console.log(`http://127.0.0.1:${app.server!.port}`);
 } else if (!process.env.BUN_CONFIG_MAX_HTTP_REQUESTS) {
@@ -99,6 +107,7 @@ function fmt(ms: number): string {
 async function runClient() {
   const upstream = await spawnRole("upstream");
   const app = await spawnRole("app", upstream.url);
+  let idleApp: Awaited<ReturnType<typeof spawnRole>> | undefined;
   try {
     // 1. Time to first event and to first answer text.
     const firstEvent: number[] = [];
@@ -140,9 +149,12 @@ async function runClient() {
     const throughMedian = percentile(through, 50);
     const directMedian = percentile(direct, 50);
 
-    // 3. RSS of 1,000 open idle streams.
-    Bun.gc(true);
-    const rssBefore = rssMiB(app.pid);
+    // 3. RSS of 1,000 open idle streams, in a fresh app process warmed by a few analyses.
+    idleApp = await spawnRole("app", upstream.url);
+    for (let run = 0; run < 20; run++) await new SseReader(await fetch(`${idleApp.url}/v1/ai/short`)).rest();
+    await fetch(`${idleApp.url}/bench/gc`);
+    await Bun.sleep(500);
+    const rssBefore = rssMiB(idleApp.pid);
     const controllers: AbortController[] = [];
     const opened: Promise<void>[] = [];
     for (let i = 0; i < idleStreams; i++) {
@@ -150,16 +162,17 @@ async function runClient() {
       controllers.push(controller);
       opened.push(
         (async () => {
-          const response = await fetch(`${app.url}/v1/ai/idle`, { signal: controller.signal });
+          const response = await fetch(`${idleApp!.url}/v1/ai/idle${i}`, { signal: controller.signal });
           if (response.status !== 200) throw new Error(`stream ${i}: ${response.status}`);
-          // "thinking" means the upstream call for this stream is open.
-          await new SseReader(response).until((frame) => frame.data?.type === "thinking");
+          // A first answer delta means this stream's upstream call is open and streaming.
+          await new SseReader(response).until((frame) => frame.data?.choices !== undefined);
         })(),
       );
     }
     await Promise.all(opened);
-    await Bun.sleep(1_000); // let the app settle before reading its RSS
-    const rssOpen = rssMiB(app.pid);
+    await fetch(`${idleApp.url}/bench/gc`);
+    await Bun.sleep(500);
+    const rssOpen = rssMiB(idleApp.pid);
     for (const controller of controllers) controller.abort();
 
     console.log("## AI streams (scripted OpenAI-compatible upstream, localhost, 3 processes)\n");
@@ -173,6 +186,7 @@ async function runClient() {
     console.log(`| app RSS before / with ${idleStreams} idle streams | ${rssBefore.toFixed(1)} MiB / ${rssOpen.toFixed(1)} MiB |`);
     console.log(`| RSS per idle stream | ${(((rssOpen - rssBefore) * 1024) / idleStreams).toFixed(1)} KiB |`);
   } finally {
+    idleApp?.kill();
     app.kill();
     upstream.kill();
   }

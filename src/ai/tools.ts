@@ -9,6 +9,25 @@ import { lookupProblemCatalog } from "./engine-brief";
 import { readLines, searchLines, toLogFileText, toolLimits, type LogFileText } from "./log-text";
 import type { AiLog } from "./types";
 
+// Schemas are built once; only the closures over the log are per analysis.
+const readFileInput = z.object({
+  file: z.string().optional().describe("File name from list_files; default: the main log"),
+  startLine: z.number().int().min(1).optional().describe("First line, 1-based; default 1"),
+  endLine: z.number().int().min(1).optional().describe("Last line, inclusive"),
+});
+
+const searchLogInput = z.object({
+  query: z.string().describe("The text or regular expression to look for"),
+  regex: z.boolean().optional().describe("Treat query as a regular expression; default false"),
+  caseSensitive: z.boolean().optional().describe("Default false"),
+  context: z.number().int().min(0).max(toolLimits.searchMaxContext).optional().describe("Lines of context around each match; default 2"),
+  file: z.string().optional().describe("Search only this file; default: all files"),
+});
+
+const listFilesInput = z.object({});
+
+const lookupProblemInput = z.object({ query: z.string().describe("Words from the error message or a rule code") });
+
 export function createLogTools(log: AiLog) {
   let texts: LogFileText[] | undefined;
   // Split lazily and once: many analyses never call a tool.
@@ -25,7 +44,7 @@ export function createLogTools(log: AiLog) {
   return {
     list_files: tool({
       description: "List the files of this log (the first is the main log) with their line counts and sizes.",
-      inputSchema: z.object({}),
+      inputSchema: listFilesInput,
       execute: async () =>
         files()
           .map((file, index) => `${file.name}: ${file.lines.length} lines, ${file.bytes} bytes${index === 0 ? " (main log)" : ""}`)
@@ -36,11 +55,7 @@ export function createLogTools(log: AiLog) {
       description:
         `Read numbered lines of one file of this log, at most ${toolLimits.readMaxLines} lines per call. ` +
         "Use it to see the context around a line the engine or a search pointed at.",
-      inputSchema: z.object({
-        file: z.string().optional().describe("File name from list_files; default: the main log"),
-        startLine: z.number().int().min(1).optional().describe("First line, 1-based; default 1"),
-        endLine: z.number().int().min(1).optional().describe("Last line, inclusive"),
-      }),
+      inputSchema: readFileInput,
       execute: async ({ file, startLine, endLine }) => readLines(fileNamed(file), startLine ?? 1, endLine),
     }),
 
@@ -48,13 +63,7 @@ export function createLogTools(log: AiLog) {
       description:
         "Search the log line by line for text or a regular expression (JavaScript syntax, matched per line) " +
         `and get the matching lines with their line numbers and context. At most ${toolLimits.searchMaxMatches} matches.`,
-      inputSchema: z.object({
-        query: z.string().describe("The text or regular expression to look for"),
-        regex: z.boolean().optional().describe("Treat query as a regular expression; default false"),
-        caseSensitive: z.boolean().optional().describe("Default false"),
-        context: z.number().int().min(0).max(toolLimits.searchMaxContext).optional().describe("Lines of context around each match; default 2"),
-        file: z.string().optional().describe("Search only this file; default: all files"),
-      }),
+      inputSchema: searchLogInput,
       execute: async ({ query, regex, caseSensitive, context, file }) =>
         searchLines(file ? [fileNamed(file)] : files(), {
           query,
@@ -68,7 +77,7 @@ export function createLogTools(log: AiLog) {
       description:
         "Look up a known error in the analysis engine's problem catalog, by words from the error message " +
         "(e.g. 'could not load plugin', 'port already in use'). Returns the matching rules.",
-      inputSchema: z.object({ query: z.string().describe("Words from the error message or a rule code") }),
+      inputSchema: lookupProblemInput,
       execute: async ({ query }) => {
         const matches = lookupProblemCatalog(query);
         if (matches.length === 0) return `No catalog entry matches ${JSON.stringify(query)}.`;
