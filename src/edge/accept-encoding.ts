@@ -4,6 +4,9 @@
  */
 export type ContentCoding = "br" | "gzip" | "identity";
 
+/** Weight of identity when the header does not name it: below every listed q > 0 (q has 3 decimals). */
+const IMPLICIT_IDENTITY = 0.0001;
+
 export function negotiateEncoding(header: string | null, offered: readonly ContentCoding[] = ["br", "gzip", "identity"]): ContentCoding | null {
   if (header === null) return "identity";
   const weights = new Map<string, number>();
@@ -23,8 +26,9 @@ export function negotiateEncoding(header: string | null, offered: readonly Conte
     if (explicit !== undefined) return explicit;
     const star = weights.get("*");
     if (star !== undefined) return star;
-    // identity is acceptable unless excluded explicitly (or by "*;q=0").
-    return coding === "identity" ? 1 : 0;
+    // identity is acceptable unless excluded explicitly (or by "*;q=0"), but a client that lists
+    // codings without it prefers any of them: "br;q=0.5, gzip;q=0.8" means gzip, not identity.
+    return coding === "identity" ? IMPLICIT_IDENTITY : 0;
   };
   let best: ContentCoding | null = null;
   let bestWeight = 0;

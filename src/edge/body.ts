@@ -99,8 +99,9 @@ async function readBefore(reader: ReadableStreamDefaultReader<Uint8Array>, deadl
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      reader.cancel().catch(() => {});
+      // Reject before cancelling: cancel() ends the pending read as if the body were complete.
       reject(new ApiError("request_timeout", "The request body did not arrive in time."));
+      reader.cancel().catch(() => {});
     }, Math.max(0, deadline - Date.now()));
   });
   try {
