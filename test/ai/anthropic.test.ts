@@ -33,4 +33,15 @@ describe("Anthropic Messages API provider", () => {
     expect(JSON.stringify(results(upstream.calls[1].body))).toContain("latest.log:5:");
     expect(JSON.stringify(results(upstream.calls[2].body))).toContain("5| org.bukkit.plugin.UnknownDependencyException");
   });
+
+  test("keys fail over on the x-api-key header", async () => {
+    const { upstream, server } = startRig(
+      (call) => (call.headers.get("x-api-key") === "revoked" ? { status: 401 } : { frames: anthropic.answer(["ok"]) }),
+      { AI_API_KEYS: "revoked,sk-ant-2" },
+      "anthropic",
+    );
+    const frames = await readAllFrames(await fetch(`${server.url}/v1/ai/brokenpl`));
+    expect(frames.at(-1)?.event).toBe("done");
+    expect(upstream.calls.map((c) => c.headers.get("x-api-key"))).toEqual(["revoked", "sk-ant-2"]);
+  });
 });

@@ -108,3 +108,11 @@ describe("tool failures and the round limit", () => {
     expect(upstream.calls[1].body.tool_choice).not.toBe("none");
   });
 });
+
+test("AI_MAX_ROUNDS=0 offers no tools at all", async () => {
+  const { upstream, server } = start(() => ({ frames: openai.answer(["From the findings alone."]) }), { AI_MAX_ROUNDS: "0" });
+  const frames = await readAllFrames(await fetch(`${server.url}/v1/ai/brokenpl`));
+  expect(answerText(frames)).toBe("From the findings alone.");
+  expect(upstream.calls[0].body.tools).toBeUndefined();
+  expect(statuses(frames).map((s) => s.type)).toEqual(["started", "thinking"]);
+});

@@ -63,6 +63,17 @@ describe("upstream errors and key failover", () => {
     expect(upstream.calls[0].wasAborted).toBe(true);
   });
 
+  test("an analysis that runs past AI_MAX_DURATION_MS ends with ai_timeout even while chunks still arrive", async () => {
+    const { upstream, server } = startRig(() => ({ frames: [openai.start(), openai.text("Slow ")], stall: true }), {
+      AI_STALL_TIMEOUT_MS: "60000",
+      AI_MAX_DURATION_MS: "200",
+    });
+    const frames = await readAllFrames(await fetch(`${server.url}/v1/ai/brokenpl`));
+    expect(frames.at(-1)).toMatchObject({ event: "error", data: { code: "ai_timeout" } });
+    expect(frames.at(-1)!.data.error).toContain("took longer than");
+    await upstream.calls[0].aborted;
+  });
+
   test("a client that disconnects aborts the upstream request at once and frees its slot", async () => {
     const { upstream, server } = startRig(() => ({ frames: [openai.start(), openai.text("Working on it")], stall: true }), {
       AI_MAX_STREAMS: "1",
