@@ -1,0 +1,95 @@
+#!/usr/bin/env bun
+/**
+ * The floor: the least a service could do for the same two jobs, with no framework, so the
+ * benchmark can say what logpaste costs on top of the essential work.
+ *
+ *   POST /log        read the body (undo Content-Encoding: br), SHA-256 it, brotli it at the
+ *                    quality src/storage/blobs.ts uses, insert blob (deduplicated) and log row in
+ *                    one transaction, answer {id, token} as JSON.
+ *   GET  /raw/{id}   one select by id, send the stored bytes with Content-Encoding: br (the
+ *                    floor assumes the client accepts br, as the benchmark's does).
+ *
+ * Env: DATABASE_URL (its own database: the floor creates its two tables), PORT (0: any free
+ * port), HOST. Prints one JSON line with "listening" and the URL, like src/index.ts.
+ */
+import postgres from "postgres";
+import zlib from "node:zlib";
+import { promisify } from "node:util";
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const brotliDecompress = promisify(zlib.brotliDecompress);
+/** Keep in step with BROTLI_QUALITY in src/storage/blobs.ts: the floor must do the same work. */
+const BROTLI_QUALITY = 5;
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error("floor: DATABASE_URL is required");
+// The same pool size as src/storage/database.ts, so neither side has more connections.
+const sql = postgres(databaseUrl, { max: 10, onnotice: () => {} });
+
+await sql`create table if not exists blobs (hash text primary key, data bytea not null, size bigint not null)`;
+await sql`create table if not exists logs (
+  id text primary key, token_hash text not null, blob_hash text not null references blobs(hash),
+  created_at timestamptz not null default now()
+)`;
+
+function newId(): string {
+  let id = "";
+  for (const byte of crypto.getRandomValues(new Uint8Array(16))) {
+    if (byte < 248) id += BASE62[byte % 62];
+    if (id.length === 8) break;
+  }
+  return id;
+}
+
+const sha256 = (data: Uint8Array | string) => new Bun.CryptoHasher("sha256").update(data).digest("hex");
+
+async function upload(request: Request): Promise<Response> {
+  let body = new Uint8Array(await request.arrayBuffer());
+  if (request.headers.get("content-encoding") === "br") body = new Uint8Array(await brotliDecompress(body));
+  const hash = sha256(body);
+  const data = await brotliCompress(body, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  });
+  const id = newId();
+  const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex");
+  await sql.begin(async (tx) => {
+    await tx`insert into blobs (hash, data, size) values (${hash}, ${data}, ${body.byteLength}) on conflict do nothing`;
+    await tx`insert into logs (id, token_hash, blob_hash) values (${id}, ${sha256(token)}, ${hash})`;
+  });
+  return Response.json({ success: true, id, token, size: body.byteLength });
+}
+
+async function raw(id: string): Promise<Response> {
+  const rows = await sql`select b.data from logs l join blobs b on b.hash = l.blob_hash where l.id = ${id}`;
+  if (rows.length === 0) return Response.json({ success: false, error: "not found" }, { status: 404 });
+  return new Response(rows[0].data as Uint8Array as BodyInit, {
+    headers: { "content-type": "text/plain; charset=utf-8", "content-encoding": "br" },
+  });
+}
+
+const server = Bun.serve({
+  port: Number(process.env.PORT ?? 0),
+  hostname: process.env.HOST ?? "127.0.0.1",
+  maxRequestBodySize: 64 * 1024 * 1024,
+  fetch(request) {
+    const { pathname } = new URL(request.url);
+    if (request.method === "POST" && pathname === "/log") return upload(request);
+    if (request.method === "GET" && pathname.startsWith("/raw/")) return raw(pathname.slice(5));
+    return new Response("not found", { status: 404 });
+  },
+});
+
+console.log(JSON.stringify({ level: "info", message: "listening", url: `http://${server.hostname}:${server.port}` }));
+
+const stop = async () => {
+  await server.stop(true);
+  await sql.end({ timeout: 5 });
+  process.exit(0);
+};
+process.on("SIGTERM", () => void stop());
+process.on("SIGINT", () => void stop());

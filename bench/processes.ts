@@ -1,0 +1,99 @@
+/**
+ * The programs under test run as child processes, exactly as they are deployed (`bun run
+ * src/index.ts` with env vars), so what the benchmark measures is what runs, and the RSS read
+ * from /proc is the service's alone (not the runner's or wrk's).
+ */
+import { readFileSync } from "node:fs";
+
+export interface RunningProgram {
+  name: string;
+  url: string;
+  pid: number;
+  /** Resident set size now, in MiB (VmRSS from /proc). */
+  rssMiB(): number;
+  /** Everything the program wrote to stderr so far (start-up failures, logged errors). */
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+const START_TIMEOUT_MS = 60_000;
+
+/** Starts `command` and waits for its JSON "listening" line on stdout (src/index.ts and bench/floor.ts print one). */
+export async function startProgram(name: string, command: string[], env: Record<string, string>): Promise<RunningProgram> {
+  const child = Bun.spawn(command, {
+    cwd: `${import.meta.dir}/..`,
+    env: { ...process.env, ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  let errors = "";
+  void (async () => {
+    const decoder = new TextDecoder();
+    const reader = child.stderr.getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      errors += decoder.decode(value, { stream: true });
+    }
+  })();
+
+  const url = await Promise.race([
+    readListeningUrl(child.stdout),
+    child.exited.then((code) => {
+      throw new Error(`${name} exited with ${code} before listening:\n${errors.slice(-2000)}`);
+    }),
+    Bun.sleep(START_TIMEOUT_MS).then(() => {
+      throw new Error(`${name} did not start within ${START_TIMEOUT_MS / 1000} s:\n${errors.slice(-2000)}`);
+    }),
+  ]);
+
+  return {
+    name,
+    url,
+    pid: child.pid,
+    rssMiB: () => rssMiB(child.pid),
+    stderr: () => errors,
+    async stop() {
+      child.kill("SIGTERM");
+      const exited = await Promise.race([child.exited.then(() => true), Bun.sleep(10_000).then(() => false)]);
+      if (!exited) {
+        child.kill("SIGKILL");
+        await child.exited;
+      }
+    },
+  };
+}
+
+async function readListeningUrl(stdout: ReadableStream<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let buffered = "";
+  const reader = stdout.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("stdout closed before the listening line");
+    buffered += decoder.decode(value, { stream: true });
+    let newline: number;
+    while ((newline = buffered.indexOf("\n")) >= 0) {
+      const line = buffered.slice(0, newline);
+      buffered = buffered.slice(newline + 1);
+      try {
+        const parsed = JSON.parse(line) as { message?: string; url?: string };
+        if (parsed.message === "listening" && parsed.url) {
+          // Keep draining stdout so the child never blocks on a full pipe.
+          void (async () => {
+            for (;;) if ((await reader.read()).done) break;
+          })();
+          return parsed.url;
+        }
+      } catch {
+        // Not JSON: some other output.
+      }
+    }
+  }
+}
+
+export function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}

@@ -1,0 +1,34 @@
+/**
+ * The JSON endpoints, measured on the service alone (the floor has no equivalent):
+ * - log info: GET /v1/log/{id} rotating over many logs the service holds (records cached);
+ * - analyse: POST /v1/analyse of the Forge log, nothing stored: the analysis engine's cost.
+ */
+import { measure, type BenchContext, type ResultRow, type Scenario } from "../context.ts";
+import { forgeServerLog } from "../fixtures.ts";
+import { uploadText } from "../seed.ts";
+
+export const logInfoScenario: Scenario = {
+  name: "info",
+  describe: "GET /v1/log/{id} rotating over 100 logs at 64 connections",
+  async run(ctx: BenchContext): Promise<ResultRow[]> {
+    const ids: string[] = [];
+    for (let variant = 0; variant < 100; variant++) ids.push(await uploadText(ctx.service.url, "/v1/log", forgeServerLog({ variant: 10_000 + variant })));
+    const load = await measure(ctx, {
+      url: ctx.service.url, script: "read", connections: 64,
+      scriptEnv: { BENCH_IDS_FILE: await ctx.idsFile("info", ids), BENCH_PATH_PREFIX: "/v1/log/" },
+    });
+    return [{ scenario: "info", target: "logpaste", connections: 64, load, rssMiB: ctx.service.rssMiB() }];
+  },
+};
+
+export const analyseScenario: Scenario = {
+  name: "analyse",
+  describe: "POST /v1/analyse of the Forge log (text/plain) at 16 connections",
+  async run(ctx: BenchContext): Promise<ResultRow[]> {
+    const load = await measure(ctx, {
+      url: `${ctx.service.url}/v1/analyse`, script: "post", connections: 16,
+      scriptEnv: { BENCH_BODY_FILE: ctx.files.plainBody, BENCH_CONTENT_TYPE: "text/plain", BENCH_CONTENT_ENCODING: "" },
+    });
+    return [{ scenario: "analyse", target: "logpaste", connections: 16, load, rssMiB: ctx.service.rssMiB() }];
+  },
+};
