@@ -5,33 +5,32 @@
  */
 import type { LogEntry } from "../analysis/model.ts";
 import type { InsightsBody } from "../insights/service.ts";
-import type { LogInfoResponse } from "../logs/model.ts";
+import { encodeFilePath } from "../logs/service.ts";
 import type { AssetCatalog } from "./assets.ts";
 import { escapeHtml, formatBytes, formatCount } from "./html.ts";
 import { renderPage } from "./layout.ts";
 import { renderLogLines } from "./log-lines.ts";
+import type { LogView } from "./log-view.ts";
 
-export interface LogPageInput {
-  info: LogInfoResponse;
-  insights: InsightsBody;
-  entries: readonly LogEntry[];
+export interface LogPageInput extends LogView {
   aiEnabled: boolean;
 }
 
 export function renderLogPage(assets: AssetCatalog, input: LogPageInput): string {
-  const { info, insights } = input;
-  const title = insights.title || "Log";
+  const { info, insights, file } = input;
+  const title = file ? `${file.name} · ${insights.title || "Log"}` : insights.title || "Log";
+  const here = file ? fileHref(info.id, file.name) : `/${info.id}`;
   const main = `<article class="log-page" data-id="${escapeHtml(info.id)}">
 ${summary(input)}
 ${deletePanel()}
 ${tokenNotice()}
-${problems(insights)}
-${information(insights)}
+${problems(insights, info.id, here)}
+${information(insights, info.id, here)}
 ${input.aiEnabled ? aiPanel() : ""}
-${fileTabs(info)}
+${fileTabs(input)}
 <section class="log" aria-labelledby="log-heading">
-<div class="log-head"><h2 id="log-heading">Log <span class="muted">${formatCount(info.lines)} lines</span></h2>
-<form id="goto" class="goto" hidden><label for="goto-line">Go to line</label><input id="goto-line" type="number" min="1" max="${info.lines}" inputmode="numeric"><button type="submit">Go</button></form></div>
+<div class="log-head"><h2 id="log-heading">${file ? escapeHtml(file.name) : "Log"} <span class="muted">${formatCount(file?.lines ?? info.lines)} lines</span></h2>
+<form id="goto" class="goto" hidden><label for="goto-line">Go to line</label><input id="goto-line" type="number" min="1" max="${file?.lines ?? info.lines}" inputmode="numeric"><button type="submit">Go</button></form></div>
 <div id="log" class="log-lines" aria-label="Log text, one line per row">${renderLogLines(input.entries)}</div>
 </section>
 </article>`;
@@ -43,7 +42,7 @@ ${fileTabs(info)}
   });
 }
 
-function summary({ info, insights }: LogPageInput): string {
+function summary({ info, insights, file }: LogPageInput): string {
   const software = [insights.name, insights.version].filter(Boolean).map((part) => escapeHtml(String(part))).join(" ");
   const created = new Date(info.created * 1000);
   const facts = [
@@ -59,13 +58,14 @@ function summary({ info, insights }: LogPageInput): string {
         .map((entry) => `<div><dt>${escapeHtml(entry.label ?? entry.key)}</dt><dd>${escapeHtml(String(entry.value))}</dd></div>`)
         .join("")}</dl>`
     : "";
-  const raw = `/v1/raw/${encodeURIComponent(info.id)}`;
+  const raw = file ? `/v1/raw/${encodeURIComponent(info.id)}/${encodeFilePath(file.name)}` : `/v1/raw/${encodeURIComponent(info.id)}`;
+  const downloadName = file ? (file.name.split("/").pop() ?? file.name) : `${info.id}.log`;
   return `<header class="summary">
 <h1>${escapeHtml(insights.title || "Log")}</h1>
 <p class="facts">${facts.join(" · ")}</p>
 ${info.truncated ? '<p class="note">This log was longer than the limits allow and was cut.</p>' : ""}
 ${metadata}
-<p class="actions"><a class="button" href="${raw}">Raw</a><a class="button" href="${raw}" download="${escapeHtml(info.id)}.log">Download</a></p>
+<p class="actions"><a class="button" href="${escapeHtml(raw)}">Raw</a><a class="button" href="${escapeHtml(raw)}" download="${escapeHtml(downloadName)}">Download</a></p>
 </header>`;
 }
 
@@ -77,41 +77,47 @@ function tokenNotice(): string {
 }
 
 /**
- * A link to the lines of an entry. The href names the first line, which works without JavaScript;
- * log.js reads data-last and selects the whole range (#L120-L140).
+ * A link to the lines of an entry on the page `target` (the main log or a file's tab). On the page
+ * itself the href names the first line, which works without JavaScript, and log.js reads
+ * data-last to select the whole range; to another page it carries the range (#L120-L140).
  */
-function lineLink(entry: LogEntry): { href: string; label: string; last: string } {
+function lineLink(entry: LogEntry, target: string, here: string): { href: string; label: string; last: string } {
   const first = entry.lines[0]?.number ?? 1;
   const last = entry.lines[entry.lines.length - 1]?.number ?? first;
-  return first === last
-    ? { href: `#L${first}`, label: `line ${first}`, last: "" }
-    : { href: `#L${first}`, label: `lines ${first}–${last}`, last: ` data-last="${last}"` };
+  const label = first === last ? `line ${first}` : `lines ${first}–${last}`;
+  if (target !== here) return { href: escapeHtml(`${target}#L${first}${first === last ? "" : `-L${last}`}`), label, last: "" };
+  return { href: `#L${first}`, label, last: first === last ? "" : ` data-last="${last}"` };
 }
 
-function problems(insights: InsightsBody): string {
+function fileHref(id: string, name: string): string {
+  return `/${id}?file=${encodeURIComponent(name)}`;
+}
+
+function problems(insights: InsightsBody, id: string, here: string): string {
   const list = insights.analysis.problems;
   if (list.length === 0) {
     return `<section class="problems" aria-labelledby="problems-heading"><h2 id="problems-heading">Problems</h2><p class="muted">No known problems detected.</p></section>`;
   }
   const items = list
     .map((problem) => {
-      const link = lineLink(problem.entry);
+      const link = lineLink(problem.entry, problem.file ? fileHref(id, problem.file) : `/${id}`, here);
+      const where = problem.file ? ` in ${escapeHtml(problem.file)}` : "";
       const solutions = problem.solutions.length
         ? `<ul class="solutions" aria-label="Solutions">${problem.solutions.map((s) => `<li>${escapeHtml(s.message)}</li>`).join("")}</ul>`
         : "";
       const count = problem.counter > 1 ? ` <span class="muted">(×${problem.counter})</span>` : "";
-      return `<li class="problem"><p class="message">${escapeHtml(problem.message)}${count}</p><p><a class="line-link" href="${link.href}"${link.last}>Show ${link.label}</a></p>${solutions}</li>`;
+      return `<li class="problem"><p class="message">${escapeHtml(problem.message)}${count}</p><p><a class="line-link" href="${link.href}"${link.last}>Show ${link.label}${where}</a></p>${solutions}</li>`;
     })
     .join("");
   return `<section class="problems" aria-labelledby="problems-heading"><h2 id="problems-heading">Problems <span class="count">${list.length}</span></h2><ol>${items}</ol></section>`;
 }
 
-function information(insights: InsightsBody): string {
+function information(insights: InsightsBody, id: string, here: string): string {
   const list = insights.analysis.information;
   if (list.length === 0) return "";
   const items = list
     .map((item) => {
-      const link = lineLink(item.entry);
+      const link = lineLink(item.entry, `/${id}`, here);
       return `<div><dt>${escapeHtml(item.label)}</dt><dd>${escapeHtml(item.value)} <a class="line-link" href="${link.href}"${link.last} aria-label="${escapeHtml(item.label)}: ${link.label}">${link.label}</a></dd></div>`;
     })
     .join("");
@@ -139,11 +145,11 @@ function deletePanel(): string {
 </section>`;
 }
 
-function fileTabs(info: LogInfoResponse): string {
-  const files = (info.files ?? []) as { name: string; raw: string; lines?: number }[];
-  if (files.length === 0) return "";
-  const tabs = files
-    .map((file) => `<a href="${escapeHtml(file.raw)}">${escapeHtml(file.name)}${file.lines ? ` <span class="muted">${formatCount(file.lines)} lines</span>` : ""}</a>`)
-    .join("");
-  return `<nav class="tabs" aria-label="Attached files"><a href="#log" aria-current="page">Log</a>${tabs}</nav>`;
+function fileTabs({ info, file, tabs }: LogPageInput): string {
+  if (tabs.length === 0) return "";
+  const tab = (href: string, label: string, lines: number, current: boolean) =>
+    `<a href="${escapeHtml(href)}"${current ? ' aria-current="page"' : ""}>${escapeHtml(label)} <span class="muted">${formatCount(lines)} lines</span></a>`;
+  return `<nav class="tabs" aria-label="Files of this log">${tab(`/${info.id}`, "Main log", info.lines, file === null)}${tabs
+    .map((candidate) => tab(fileHref(info.id, candidate.name), candidate.name, candidate.lines, file?.name === candidate.name))
+    .join("")}</nav>`;
 }

@@ -18,7 +18,7 @@ export function renderPastePage(assets: AssetCatalog, limits: Limits): string {
 <form id="paste-form" method="post" action="/v1/log" enctype="multipart/form-data" data-max-length="${limits.maxLength}" data-max-lines="${limits.maxLines}">
 <p><label for="paste-content">Log text</label></p>
 <textarea id="paste-content" name="content" rows="18" spellcheck="false" autocomplete="off" placeholder="Paste a log here, or drop a file onto this box"></textarea>
-<p class="file-pick"><label for="paste-file">Or choose a file</label> <input id="paste-file" type="file" accept=".log,.txt,.gz,text/plain,application/gzip"> <span class="muted">(.log, .txt or gzip-compressed .gz)</span></p>
+<p class="file-pick"><label for="paste-file">Or choose a file</label> <input id="paste-file" name="file" type="file" multiple accept=".log,.txt,.gz,.zip,.tar,.tgz,text/plain,application/gzip,application/zip,application/x-tar"> <span class="muted">(.log, .txt, .gz; or .zip, .tar, .tar.gz archives, whose files become tabs)</span></p>
 <p class="limits" id="paste-limits">Up to <strong>${formatCount(limits.maxLines)} lines</strong> and <strong>${formatBytes(limits.maxLength)}</strong>; longer logs are cut. IP addresses, access tokens and user names in paths are <a href="/v1/filters">removed before storing</a>. A log is kept ${kept} after it was last viewed.</p>
 <p id="paste-stats" class="stats" aria-live="polite"></p>
 <p><button type="submit" id="paste-submit">Upload</button> <span id="paste-state" role="status"></span></p>

@@ -12,6 +12,7 @@ import type { LogService } from "../logs/service.ts";
 import { AssetCatalog, IMMUTABLE } from "./assets.ts";
 import { pageHeaders } from "./layout.ts";
 import { renderLogPage } from "./log-page.ts";
+import { loadLogView } from "./log-view.ts";
 import { renderNotFoundPage } from "./not-found-page.ts";
 import { renderPastePage } from "./paste-page.ts";
 import { prefersHtml } from "./negotiate.ts";
@@ -50,21 +51,23 @@ export function webRoutes(deps: WebRoutesDeps) {
     )
     .get(
       "/:id",
-      async ({ params, request }) => {
+      async ({ params, query, request }) => {
         const id = params.id;
         if (!isPlausibleLogId(id)) {
           if (prefersHtml(request.headers.get("accept"))) return page(renderNotFoundPage(assets, id), 404);
           throw new ApiError("not_found", `Nothing is at GET /${id.slice(0, 200)}.`);
         }
         const started = performance.now();
+        const fileName = typeof query.file === "string" && query.file !== "" ? query.file : null;
         try {
-          const info = await deps.logs.info(id);
-          const [insights, entries] = await Promise.all([deps.insights.ofLog(id), deps.insights.entriesOf(id)]);
-          const html = renderLogPage(assets, { info, insights, entries, aiEnabled: deps.aiEnabled });
+          const view = await loadLogView(deps.logs, deps.insights, id, fileName);
+          const html = renderLogPage(assets, { ...view, aiEnabled: deps.aiEnabled });
           // Server-Timing lets the browser's tools (and our measurements) see the generation time.
           return page(html, 200, { "server-timing": `render;dur=${(performance.now() - started).toFixed(1)}` });
         } catch (error) {
-          if (error instanceof ApiError && error.code === "log_not_found") return page(renderNotFoundPage(assets, id), 404);
+          if (error instanceof ApiError && (error.code === "log_not_found" || error.code === "file_not_found")) {
+            return page(renderNotFoundPage(assets, id, error.code === "file_not_found" ? fileName : null), 404);
+          }
           throw error;
         }
       },

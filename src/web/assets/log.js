@@ -68,7 +68,7 @@
   // Links to an entry's lines (problems, information) select the whole entry.
   page.addEventListener("click", function (event) {
     var link = event.target.closest("a.line-link");
-    if (!link) return;
+    if (!link || link.getAttribute("href").charAt(0) !== "#") return; // another tab: a plain link
     event.preventDefault();
     var from = Number(link.getAttribute("href").slice(2));
     var last = link.getAttribute("data-last");

@@ -14,6 +14,7 @@
   var maxLines = Number(form.getAttribute("data-max-lines"));
   var fileText = null; // a chosen file's text; large files stay out of the text area
   var fileName = null;
+  var archives = null; // archives (or several files) go up as they are; the server unpacks them into the log's files
   var encoder = new TextEncoder();
 
   function formatBytes(bytes) {
@@ -33,6 +34,14 @@
   function content() { return fileText !== null ? fileText : textarea.value; }
 
   function showStats() {
+    if (archives) {
+      var total = 0;
+      for (var k = 0; k < archives.length; k++) total += archives[k].size;
+      stats.textContent = archives.map(function (file) { return file.name; }).join(", ") + ": " + formatBytes(total) +
+        ". Each file in it becomes a tab of the log; the limits apply to each file.";
+      stats.classList.remove("over");
+      return;
+    }
     var text = content();
     if (!text) { stats.textContent = ""; stats.classList.remove("over"); return; }
     var bytes = encoder.encode(text).length;
@@ -44,12 +53,22 @@
   }
   var timer = null;
   textarea.addEventListener("input", function () {
-    fileText = null; fileName = null;
+    fileText = null; fileName = null; archives = null;
     clearTimeout(timer);
     timer = setTimeout(showStats, 150);
   });
 
   function isGzip(bytes) { return bytes.length > 2 && bytes[0] === 0x1f && bytes[1] === 0x8b; }
+  function isArchive(file) { return /\.(zip|tar|tgz|tar\.gz)$/i.test(file.name); }
+
+  function chooseFiles(list) {
+    var files = Array.prototype.slice.call(list || []);
+    if (!files.length) return;
+    if (files.length === 1 && !isArchive(files[0])) { archives = null; readFile(files[0]); return; }
+    archives = files;
+    fileText = null; fileName = null;
+    showStats();
+  }
 
   function readFile(file) {
     state.textContent = "Reading " + file.name + "…";
@@ -72,30 +91,31 @@
     });
   }
 
-  fileInput.addEventListener("change", function () {
-    if (fileInput.files && fileInput.files[0]) readFile(fileInput.files[0]);
-  });
+  fileInput.addEventListener("change", function () { chooseFiles(fileInput.files); });
   textarea.addEventListener("dragover", function (event) { event.preventDefault(); textarea.classList.add("dragging"); });
   textarea.addEventListener("dragleave", function () { textarea.classList.remove("dragging"); });
   textarea.addEventListener("drop", function (event) {
     textarea.classList.remove("dragging");
-    var file = event.dataTransfer && event.dataTransfer.files && event.dataTransfer.files[0];
-    if (!file) return;
+    var files = event.dataTransfer && event.dataTransfer.files;
+    if (!files || !files.length) return;
     event.preventDefault();
-    readFile(file);
+    chooseFiles(files);
   });
 
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     var text = content();
-    if (!text.trim()) { state.textContent = "Paste a log or choose a file first."; textarea.focus(); return; }
+    if (!archives && !text.trim()) { state.textContent = "Paste a log or choose a file first."; textarea.focus(); return; }
     submit.disabled = true;
     state.textContent = "Uploading…";
-    fetch("/v1/log", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ content: text, source: "logpaste-web/1" }),
-    })
+    var request = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ content: text, source: "logpaste-web/1" }) };
+    if (archives) {
+      var body = new FormData();
+      body.append("source", "logpaste-web/1");
+      for (var i = 0; i < archives.length; i++) body.append("file" + i, archives[i], archives[i].name);
+      request = { method: "POST", body: body };
+    }
+    fetch("/v1/log", request)
       .then(function (response) {
         return response.json().then(function (body) {
           if (!response.ok || !body.success) throw new Error(body.error || "the server answered " + response.status);
