@@ -71,7 +71,8 @@ export function aiRoutes(deps: AiDeps) {
     });
   };
 
-  return new Elysia({ name: "logpaste/ai" })
+  // No plugin name: Elysia would dedupe a named instance, and the app may mount it under two prefixes.
+  return new Elysia()
     .get("/ai/:id", async ({ params, request, server }) => {
       requireAnalyst();
       const language = answerLanguage(request);

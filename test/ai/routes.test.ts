@@ -69,6 +69,12 @@ describe("POST /v1/ai/analyse", () => {
   });
 });
 
+test("the same routes answer under /1", async () => {
+  const { server } = startRig(answering("Alias works."));
+  const frames = await readAllFrames(await fetch(`${server.url}/1/ai/brokenpl`));
+  expect(answerText(frames)).toBe("Alias works.");
+});
+
 describe("the answer cache", () => {
   test("a finished answer is replayed as a stream with cached: true and no model call", async () => {
     const { server, upstream } = startRig((call) => ({ frames: openai.answer([`Answer number ${call.index + 1}.`]) }));

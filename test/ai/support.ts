@@ -1,5 +1,5 @@
 /**
- * TEST HARNESS ONLY: a minimal Elysia app that mounts aiRoutes under /v1 with logs from a Map and
+ * TEST HARNESS ONLY: a minimal Elysia app that mounts aiRoutes under /v1 and /1 with logs from a Map and
  * a text/plain body reader, listening on a real port. Stands in for the real app until it mounts
  * the AI routes.
  */
@@ -32,6 +32,7 @@ export function startAiTestServer(env: Record<string, string | undefined>): AiTe
   const app = new Elysia()
     .onError({ as: "global" }, ({ error }) => (error instanceof ApiError ? errorResponse(error) : undefined))
     .group("/v1", (group) => group.use(routes))
+    .group("/1", (group) => group.use(routes))
     .listen({ port: 0, hostname: "127.0.0.1" });
 
   return {
