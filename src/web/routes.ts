@@ -35,9 +35,18 @@ export function webRoutes(deps: WebRoutesDeps) {
     new Response(html, { status, headers: { ...pageHeaders(), ...extra } });
 
   return new Elysia({ name: "logpaste/web" })
-    .get("/", ({ request }) => (prefersHtml(request.headers.get("accept")) ? page(pastePage) : deps.apiIndex()), {
-      detail: { summary: "List every operation (browsers get the paste page)", tags: ["Information"] },
-    })
+    .get(
+      "/",
+      ({ request, set }) => {
+        // One address, two representations: caches must keep them apart.
+        if (prefersHtml(request.headers.get("accept"))) return page(pastePage, 200, { vary: "Accept" });
+        set.headers.vary = "Accept";
+        return deps.apiIndex();
+      },
+      {
+        detail: { summary: "List every operation (browsers get the paste page)", tags: ["Information"] },
+      },
+    )
     .get(
       "/assets/:file",
       ({ params }) => {

@@ -33,6 +33,9 @@ describe("GET /", () => {
     expect(html).toContain("10 MB");
     const index = await api.fetch("/", { headers: { accept: "application/json" } });
     expect((await index.json()).endpoints).toContain("POST /v1/log");
+    // Both representations live at one address: caches must key on Accept.
+    expect(page.headers.get("vary")).toContain("Accept");
+    expect(index.headers.get("vary")).toContain("Accept");
   });
 });
 
