@@ -36,6 +36,8 @@ export interface BenchContext {
   /** The service as deployed: `bun run src/index.ts`, default cache, rate limit set very high. */
   service: RunningProgram;
   floor: RunningProgram;
+  /** The floor's database, for floor variants. */
+  floorDatabaseUrl: string;
   /** The service's environment, for scenarios that start a variant of it. */
   serviceEnv: Record<string, string>;
   /** Starts another program (a service variant), stopped by the runner at the end if the scenario does not. */

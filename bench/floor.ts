@@ -11,6 +11,10 @@
  *
  * Env: DATABASE_URL (its own database: the floor creates its two tables), PORT (0: any free
  * port), HOST. Prints one JSON line with "listening" and the URL, like src/index.ts.
+ *
+ * FLOOR_DOMAIN_WORK=1 adds logpaste's own per-upload work (the privacy filters and logStats,
+ * imported from src/) before hashing: the diagnostic that splits the gap between service and
+ * floor into "what the domain costs" and "what the framework and the rest cost".
  */
 import postgres from "postgres";
 import zlib from "node:zlib";
@@ -21,6 +25,20 @@ const brotliDecompress = promisify(zlib.brotliDecompress);
 /** Keep in step with BROTLI_QUALITY in src/storage/blobs.ts: the floor must do the same work. */
 const BROTLI_QUALITY = 5;
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+type DomainWork = (text: string) => string;
+const domainWork: DomainWork | null = process.env.FLOOR_DOMAIN_WORK === "1" ? await loadDomainWork() : null;
+
+async function loadDomainWork(): Promise<DomainWork> {
+  const { filterLog } = await import("../src/filters/index.ts");
+  const { logStats } = await import("../src/analysis/index.ts");
+  return (text) => {
+    // The limits are the service's defaults (MAX_LENGTH 10 MiB, MAX_LINES 25,000).
+    const filtered = filterLog(text, { maxBytes: 10 * 1024 * 1024, maxLines: 25_000 }).content;
+    logStats(filtered);
+    return filtered;
+  };
+}
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("floor: DATABASE_URL is required");
@@ -47,6 +65,7 @@ const sha256 = (data: Uint8Array | string) => new Bun.CryptoHasher("sha256").upd
 async function upload(request: Request): Promise<Response> {
   let body = new Uint8Array(await request.arrayBuffer());
   if (request.headers.get("content-encoding") === "br") body = new Uint8Array(await brotliDecompress(body));
+  if (domainWork) body = new TextEncoder().encode(domainWork(new TextDecoder().decode(body)));
   const hash = sha256(body);
   const data = await brotliCompress(body, {
     params: {

@@ -23,6 +23,7 @@ import { wrkAvailable } from "./load.ts";
 import { startProgram, type RunningProgram } from "./processes.ts";
 import { markdownReport, summaryLine } from "./report.ts";
 import { uploadScenario } from "./scenarios/upload.ts";
+import { uploadBreakdownScenario } from "./scenarios/upload-breakdown.ts";
 import { rawColdScenario, rawHotScenario } from "./scenarios/raw-read.ts";
 import { analyseScenario, logInfoScenario } from "./scenarios/info-analyse.ts";
 import { rateLimitOverheadScenario } from "./scenarios/rate-limit-overhead.ts";
@@ -34,6 +35,7 @@ const SCENARIOS: Scenario[] = [
   uploadScenario(64, "plain"),
   uploadScenario(16, "br"),
   uploadScenario(64, "br"),
+  uploadBreakdownScenario,
   rawHotScenario,
   rawColdScenario,
   logInfoScenario,
@@ -132,6 +134,7 @@ try {
     scratch,
     service,
     floor,
+    floorDatabaseUrl: floorDb.url,
     serviceEnv,
     start,
     async idsFile(name, ids) {

@@ -1,0 +1,33 @@
+/**
+ * Where the upload gap comes from: the floor again, but doing logpaste's own per-upload work too
+ * (privacy filters and logStats, FLOOR_DOMAIN_WORK=1), measured next to the plain floor. If this
+ * variant's ratio is close to the service's upload ratio, the gap is the domain work, not the
+ * framework, the edge or the ORM.
+ */
+import { measure, type BenchContext, type ResultRow, type Scenario } from "../context.ts";
+
+const CONNECTIONS = 16;
+
+export const uploadBreakdownScenario: Scenario = {
+  name: "upload-breakdown",
+  describe: `POST the Forge log at ${CONNECTIONS} connections: floor + filters + logStats vs floor (and the service alongside)`,
+  async run(ctx: BenchContext): Promise<ResultRow[]> {
+    const floorUrl = new URL(ctx.floor.url);
+    const domainFloor = await ctx.start("floor + domain work", ["bun", "run", "bench/floor.ts"], {
+      DATABASE_URL: ctx.floorDatabaseUrl, PORT: "0", HOST: floorUrl.hostname, FLOOR_DOMAIN_WORK: "1",
+    });
+    try {
+      const scriptEnv = { BENCH_BODY_FILE: ctx.files.plainBody, BENCH_CONTENT_TYPE: "text/plain", BENCH_CONTENT_ENCODING: "" };
+      const service = await measure(ctx, { url: `${ctx.service.url}/v1/log`, script: "post", connections: CONNECTIONS, scriptEnv });
+      const withDomain = await measure(ctx, { url: `${domainFloor.url}/log`, script: "post", connections: CONNECTIONS, scriptEnv });
+      const floor = await measure(ctx, { url: `${ctx.floor.url}/log`, script: "post", connections: CONNECTIONS, scriptEnv });
+      return [
+        { scenario: "upload-breakdown", target: "logpaste", connections: CONNECTIONS, load: service, ratio: service.rps / floor.rps, rssMiB: ctx.service.rssMiB() },
+        { scenario: "upload-breakdown", target: "floor + filters + logStats", connections: CONNECTIONS, load: withDomain, ratio: withDomain.rps / floor.rps, note: "bench/floor.ts with FLOOR_DOMAIN_WORK=1: the service's filterLog and logStats, nothing else added" },
+        { scenario: "upload-breakdown", target: "floor", connections: CONNECTIONS, load: floor },
+      ];
+    } finally {
+      await domainFloor.stop();
+    }
+  },
+};
