@@ -20,14 +20,16 @@ import { limitsOf } from "./info/routes.ts";
 import { webRoutes } from "./web/routes.ts";
 import { RouteTable } from "./edge/route-table.ts";
 import { createEdge } from "./edge/index.ts";
+import { aiRoutes, type AiConfig } from "./ai/index.ts";
+import { aiLogSource } from "./ai/log-source.ts";
 
 export interface AppDeps {
   config: Config;
   database: Database;
   /** Where operational messages go; JSON lines on stderr by default. */
   logError?: (error: unknown, request?: Request) => void;
-  /** Whether an AI model is configured: the log page offers "Analyse with AI" only then. */
-  aiEnabled?: boolean;
+  /** The AI model configuration (loadAiConfig); null or absent: AI routes answer 503 ai_disabled. */
+  aiConfig?: AiConfig | null;
 }
 
 /** Every operation exists under both prefixes, from one definition (API.md "Common rules"). */
@@ -70,10 +72,13 @@ export function createApp(deps: AppDeps) {
     maxDecodedBytes: config.MAX_DECODED_BYTES,
     readTimeoutMs: config.BODY_TIMEOUT_S * 1000,
   };
+  // One AI plugin for both prefixes: its stream limit, shared runs and answer cache are per process.
+  const ai = aiRoutes({ config: deps.aiConfig ?? null, ...aiLogSource(logs, bodyLimits) });
   const featureRoutes = () =>
     new Elysia()
       .use(logRoutes({ logs, insights, bodyLimits }))
       .use(insightsRoutes({ insights, bodyLimits }))
+      .use(ai)
       .use(infoRoutes(config));
 
   const routeTable = new RouteTable(API_PREFIXES);
@@ -103,7 +108,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     // `GET /` is the index for API clients and the paste page for browsers; `/{id}` a log's page.
-    .use(webRoutes({ logs, insights, limits: limitsOf(config), aiEnabled: deps.aiEnabled ?? false, apiIndex: () => routeTable.index() }))
+    .use(webRoutes({ logs, insights, limits: limitsOf(config), aiEnabled: Boolean(deps.aiConfig), apiIndex: () => routeTable.index() }))
     .get("/healthz", () => ({ status: "ok" }), { detail: { summary: "The process is up", tags: ["Operations"] } })
     .use(api);
 

@@ -6,24 +6,25 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./storage/database.ts";
 import { createApp } from "./app.ts";
 import { startServer } from "./server.ts";
+import { loadAiConfig, type AiConfig } from "./ai/index.ts";
 
 async function main(): Promise<void> {
   let config;
+  let aiConfig: AiConfig | null;
   try {
     config = loadConfig();
+    aiConfig = loadAiConfig(process.env);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
+    // A bad environment is the operator's to fix: say what is wrong, no stack trace.
+    console.error(error instanceof ConfigError ? error.message : `Invalid configuration: ${(error as Error).message}`);
+    process.exit(78); // EX_CONFIG
   }
 
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const service = createApp({ config, database });
+  const service = createApp({ config, database, aiConfig });
   const server = startServer(config, service.edge);
   service.startBackground();
-  log("info", "listening", { url: server.url, redirectFrom: server.redirectUrl, publicUrl: config.PUBLIC_URL, database: database.driver });
+  log("info", "listening", { url: server.url, redirectFrom: server.redirectUrl, publicUrl: config.PUBLIC_URL, database: database.driver, ai: aiConfig ? `${aiConfig.provider} ${aiConfig.model}` : "disabled" });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -4,7 +4,7 @@
  * HotLogCache; retention through ViewTracker.
  */
 import { ApiError } from "../errors.ts";
-import { filterLog } from "../filters/index.ts";
+import { filterLog, type FilterResult } from "../filters/index.ts";
 import { logStats } from "../analysis/index.ts";
 import { decompressBlob, prepareBlob } from "../storage/blobs.ts";
 import { IdTakenError, type LogFileRecord, type LogRecord, type LogStore, type NewLogFile } from "../storage/log-store.ts";
@@ -47,6 +47,15 @@ export interface BulkDeleteResult {
 
 const ID_ATTEMPTS = 5;
 
+/** The name the main log goes by where files are listed (it has none of its own unless uploaded as a file). */
+export const MAIN_LOG_NAME = "latest.log";
+
+export interface FilteredContents {
+  main: FilterResult;
+  files: (FilterResult & { name: string })[];
+  skipped: SkippedFile[];
+}
+
 export class LogService {
   readonly counters: UploadCounters = { uploads: 0, bytesReceived: 0, bytesDeduplicated: 0 };
 
@@ -57,28 +66,52 @@ export class LogService {
     private readonly options: LogServiceOptions,
   ) {}
 
-  async upload(input: UploadInput, now = new Date()): Promise<UploadResponse> {
+  /**
+   * What an upload body holds once filtered: the main log and the attached files, each through the
+   * same privacy filters and limits. Nothing is stored; uploads and AI analyses of posted bodies
+   * both start here.
+   */
+  async filterContents(input: UploadInput): Promise<FilteredContents> {
     const attachments = await readAttachments(input.files, this.options.attachments);
     const limits = { maxBytes: this.options.maxLength, maxLines: this.options.maxLines };
     // A log may consist of files only: the first file is then the main log.
     const mainText = input.content.trim() !== "" ? input.content : (attachments.files[0]?.text ?? "");
-    const filtered = filterLog(mainText, limits);
-    if (filtered.content.length === 0) {
+    const main = filterLog(mainText, limits);
+    if (main.content.length === 0) {
       throw new ApiError("missing_content", "The log is empty: send some content.");
     }
+    return {
+      main,
+      files: attachments.files.map((file) => ({ name: file.name, ...filterLog(file.text, limits) })),
+      skipped: attachments.skipped,
+    };
+  }
+
+  /** The texts of a stored log: the main log first, then its attached files (counts as a view). */
+  async contents(id: string): Promise<{ record: LogRecord; files: { name: string; text: string }[] }> {
+    const record = await this.find(id);
+    // In a log of files only, the main log is the first file: list it once, under its name.
+    const mainIsFile = record.files[0]?.blobHash === record.blobHash;
+    const files = [{ name: mainIsFile ? record.files[0].name : MAIN_LOG_NAME, text: await this.readText(record) }];
+    for (const file of record.files.slice(mainIsFile ? 1 : 0)) {
+      files.push({ name: file.name, text: await this.readText(record, file) });
+    }
+    return { record, files };
+  }
+
+  async upload(input: UploadInput, now = new Date()): Promise<UploadResponse> {
+    const { main: filtered, files: filteredFiles, skipped } = await this.filterContents(input);
     const stats = logStats(filtered.content);
     const blob = await prepareBlob(filtered.content);
     const files: NewLogFile[] = [];
-    for (const file of attachments.files) {
-      // Every attached file passes the same filters and limits as the main log.
-      const filteredFile = filterLog(file.text, limits);
-      const fileStats = logStats(filteredFile.content);
+    for (const file of filteredFiles) {
+      const fileStats = logStats(file.content);
       files.push({
         name: file.name,
-        blob: await prepareBlob(filteredFile.content),
+        blob: await prepareBlob(file.content),
         lines: fileStats.lines,
         errors: fileStats.errors,
-        truncated: filteredFile.truncated,
+        truncated: file.truncated,
       });
     }
     const token = newToken();
@@ -107,7 +140,7 @@ export class LogService {
         this.cache.setRecord(record);
         this.cache.setBlob(blob.hash, blob.data);
         for (const file of files) this.cache.setBlob(file.blob.hash, file.blob.data);
-        return { ...this.describe(record), token, ...skippedField(attachments.skipped) };
+        return { ...this.describe(record), token, ...skippedField(skipped) };
       } catch (error) {
         // A random id collided with an existing one: draw another.
         if (error instanceof IdTakenError && attempt < ID_ATTEMPTS) continue;

@@ -8,6 +8,7 @@ import { loadConfig, type Env } from "../../src/config.ts";
 import { openDatabase, type Database } from "../../src/storage/database.ts";
 import { createApp, type App } from "../../src/app.ts";
 import { startServer } from "../../src/server.ts";
+import { loadAiConfig } from "../../src/ai/index.ts";
 
 /** Hook timeout for starting and stopping an app: PGlite needs seconds on a busy machine. */
 export const START_TIMEOUT_MS = 60_000;
@@ -38,7 +39,8 @@ export async function startTestApp(env: Env = {}): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", HTTP_PORT: "0", ...env, DATABASE_URL: testDatabase.url });
   const database = await openDatabase({ url: testDatabase.url, dataDir: "memory" });
-  const service = createApp({ config, database, logError: () => {} });
+  // AI_* variables in `env` configure the AI routes, exactly as in src/index.ts.
+  const service = createApp({ config, database, logError: () => {}, aiConfig: loadAiConfig(env) });
   // The real listeners (TLS and redirect included), as src/index.ts starts them.
   const server = startServer(config, service.edge);
   const url = server.url;

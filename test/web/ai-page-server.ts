@@ -1,14 +1,10 @@
 /**
- * The real app with its AI button switched on, in front of the AI test harness (test/ai): the
- * pages and the logs API come from createApp; /v1/ai/* goes to the harness's aiRoutes, which
- * talk to a scripted OpenAI-compatible model server. Stands in until the app mounts the AI routes
- * itself; then these tests can use startTestApp with AI_* variables.
+ * The real app (startTestApp) with AI configured against a scripted OpenAI-compatible model
+ * server (test/ai/scripted-upstream.ts): the pages, the logs API and the AI stream all come from
+ * createApp, as in production.
  */
-import { loadConfig } from "../../src/config.ts";
-import { openDatabase } from "../../src/storage/database.ts";
-import { createApp } from "../../src/app.ts";
 import { scriptedUpstream, type Script, type ScriptedUpstream } from "../ai/scripted-upstream.ts";
-import { startAiTestServer } from "../ai/support.ts";
+import { startTestApp } from "../support/app.ts";
 
 export interface AiPageServer {
   url: string;
@@ -19,37 +15,17 @@ export interface AiPageServer {
 
 export async function startAiPageServer(script: Script): Promise<AiPageServer> {
   const upstream = scriptedUpstream("openai", script);
-  const ai = startAiTestServer({ AI_PROVIDER: "openai", AI_BASE_URL: upstream.url, AI_MODEL: "scripted-model", AI_API_KEYS: "key-1" });
-  const database = await openDatabase({ url: undefined, dataDir: "memory" });
-  const service = createApp({ config: loadConfig({ PORT: "0" }), database, logError: () => {}, aiEnabled: true });
-  const server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    idleTimeout: 0,
-    fetch(request) {
-      const url = new URL(request.url);
-      if (url.pathname.startsWith("/v1/ai/")) {
-        return fetch(ai.url + url.pathname + url.search, { headers: request.headers, signal: request.signal });
-      }
-      return service.app.handle(request);
-    },
-  });
-  const base = `http://127.0.0.1:${server.port}`;
+  const api = await startTestApp({ AI_PROVIDER: "openai", AI_BASE_URL: upstream.url, AI_MODEL: "scripted-model", AI_API_KEYS: "key-1" });
   return {
-    url: base,
+    url: api.url,
     upstream,
     async upload(content) {
-      const response = await fetch(`${base}/v1/log`, { method: "POST", headers: { "content-type": "text/plain" }, body: content });
-      const body = (await response.json()) as { id: string; token: string };
-      ai.addLog(body.id, content);
-      return body;
+      const response = await api.fetch("/v1/log", { method: "POST", headers: { "content-type": "text/plain" }, body: content });
+      return (await response.json()) as { id: string; token: string };
     },
     async stop() {
-      server.stop(true);
-      ai.stop();
+      await api.stop();
       upstream.stop();
-      await service.stopBackground();
-      await database.close();
     },
   };
 }
