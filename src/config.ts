@@ -142,7 +142,7 @@ export const configSpec = {
   },
   RATE_LIMIT_BUCKETS: {
     kind: "int", default: 250_000, min: 1, max: 100_000_000,
-    doc: "Most rate-limit buckets kept in memory (one per client, method and route; about 200 bytes each); the least recently used is evicted beyond. At least RATE_LIMIT_MAX, so that evicting a bucket costs more requests than it frees.",
+    doc: "Most rate-limit buckets kept in memory (one per client, method and route; about 210 bytes each with the LRU's share); the least recently used is evicted beyond. At least RATE_LIMIT_MAX, so that evicting a bucket costs more requests than it frees.",
   },
   RATE_LIMIT_ROUTES: {
     kind: "string",

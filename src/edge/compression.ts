@@ -51,8 +51,8 @@ export function compression(options: CompressionOptions = {}) {
     return coding === "br" ? brotliAsync(body, brotliOptions) : gzipAsync(body, gzipOptions);
   };
 
-  return async function compression(request, _client, next): ReturnType<EdgeMiddleware> {
-    let response = await next(request);
+  return async function compression(request, context, next): ReturnType<EdgeMiddleware> {
+    let response = await next(request, context);
     const type = response.headers.get("content-type");
     if (!type || !COMPRESSIBLE.test(type)) return response;
     if (response.status < 200 || UNTOUCHED_STATUS.has(response.status) || request.method === "HEAD") return response;

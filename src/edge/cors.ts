@@ -25,8 +25,8 @@ const HEADER_LIST = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|
 
 export function cors(options: CorsOptions = {}) {
   const expose = (options.exposeHeaders ?? DEFAULT_EXPOSE).join(", ");
-  return async function cors(request, _client, next): ReturnType<EdgeMiddleware> {
-    const response = await next(request);
+  return async function cors(request, context, next): ReturnType<EdgeMiddleware> {
+    const response = await next(request, context);
     return withHeaders(response, {
       "access-control-allow-origin": "*",
       "access-control-expose-headers": expose,
@@ -37,8 +37,8 @@ export function cors(options: CorsOptions = {}) {
 export function preflight(options: CorsOptions = {}) {
   const methods = (options.allowMethods ?? DEFAULT_METHODS).join(", ");
   const maxAge = String(options.maxAgeS ?? 86_400);
-  return async function preflight(request, _client, next): ReturnType<EdgeMiddleware> {
-    if (request.method !== "OPTIONS" || !request.headers.has("access-control-request-method")) return next(request);
+  return async function preflight(request, context, next): ReturnType<EdgeMiddleware> {
+    if (request.method !== "OPTIONS" || !request.headers.has("access-control-request-method")) return next(request, context);
     const asked = request.headers.get("access-control-request-headers")?.trim() ?? "";
     const headers: Record<string, string> = {
       "access-control-allow-methods": methods,

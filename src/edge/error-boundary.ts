@@ -6,9 +6,9 @@ import { ApiError, errorResponse } from "../errors.ts";
 import type { EdgeMiddleware } from "./pipeline.ts";
 
 export function errorBoundary(options: { logError(error: unknown, request: Request): void }) {
-  return async function errorBoundary(request, _client, next): ReturnType<EdgeMiddleware> {
+  return async function errorBoundary(request, context, next): ReturnType<EdgeMiddleware> {
     try {
-      return await next(request);
+      return await next(request, context);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);
       options.logError(error, request);

@@ -32,19 +32,20 @@ function redirect(location: string): Response {
 }
 
 export function httpsRedirect(target: HttpsTarget) {
-  return async function httpsRedirect(request, client, next): ReturnType<EdgeMiddleware> {
+  return async function httpsRedirect(request, context, next): ReturnType<EdgeMiddleware> {
+    const { client } = context;
     if (client.viaTrustedProxy && client.forwardedProto === "http") return redirect(httpsLocation(request, target));
-    return next(request);
+    return next(request, context);
   } satisfies EdgeMiddleware;
 }
 
 export function strictTransportSecurity(options: { maxAgeS: number }) {
   const value = `max-age=${options.maxAgeS}`;
-  const isHttps = (request: Request, client: Client) =>
-    client.forwardedProto === "https" || (client.forwardedProto === null && request.url.startsWith("https:"));
-  return async function strictTransportSecurity(request, client, next): ReturnType<EdgeMiddleware> {
-    const response = await next(request);
-    if (options.maxAgeS <= 0 || !isHttps(request, client)) return response;
+  const isHttps = (url: string, client: Client) =>
+    client.forwardedProto === "https" || (client.forwardedProto === null && url.startsWith("https:"));
+  return async function strictTransportSecurity(request, context, next): ReturnType<EdgeMiddleware> {
+    const response = await next(request, context);
+    if (options.maxAgeS <= 0 || !isHttps(context.url, context.client)) return response;
     return withHeaders(response, { "strict-transport-security": value });
   } satisfies EdgeMiddleware;
 }

@@ -11,7 +11,7 @@
  * spend the budget of the request they prepare.
  */
 import { errorResponse } from "../errors.ts";
-import { withHeaders, type EdgeMiddleware } from "./pipeline.ts";
+import type { EdgeMiddleware } from "./pipeline.ts";
 import { rateLimitError } from "./rate-limit-error.ts";
 import type { RouteKeys } from "./route-key.ts";
 import type { LimitRule, SlidingWindowLimiter } from "./sliding-window.ts";
@@ -53,16 +53,19 @@ export function rateLimit(options: RateLimitOptions) {
   for (const rule of options.routeRules ?? []) rules.set(rule.route, { rule, ...policyOf(JSON.stringify(rule.route), rule) });
   const fallback = { rule: defaultRule, ...policyOf('"default"', defaultRule) };
 
-  return async function rateLimit(request, client, next): ReturnType<EdgeMiddleware> {
-    const route = routeKeys.key(request.method, pathnameOf(request.url));
+  // Not async: the headers go into the context (applied when the response leaves the edge),
+  // so counting a request adds no promise step of its own.
+  return function rateLimit(request, context, next): ReturnType<EdgeMiddleware> {
+    const route = routeKeys.key(request.method, pathnameOf(context.url));
     const { rule, policy, name } = rules.get(route) ?? fallback;
-    const decision = limiter.check(`${client.group} ${route}`, rule);
+    const decision = limiter.check(`${context.client.group} ${route}`, rule);
     const headers = {
       "ratelimit-policy": policy,
       ratelimit: `${name};r=${decision.remaining};t=${Math.max(1, Math.ceil(decision.resetS))}`,
     };
-    if (!decision.allowed) return errorResponse(rateLimitError(decision.retryAfterS), headers);
-    return withHeaders(await next(request), headers);
+    context.responseHeaders = context.responseHeaders ? Object.assign(context.responseHeaders, headers) : headers;
+    if (!decision.allowed) return Promise.resolve(errorResponse(rateLimitError(decision.retryAfterS)));
+    return next(request, context);
   } satisfies EdgeMiddleware;
 }
 

@@ -14,9 +14,10 @@ export interface RequestLimitOptions {
 }
 
 export function requestLimits(options: RequestLimitOptions) {
-  return async function requestLimits(request, _client, next): ReturnType<EdgeMiddleware> {
+  return async function requestLimits(request, context, next): ReturnType<EdgeMiddleware> {
     // request.url is absolute; the limit is on what the client sent (path and query).
-    const target = request.url.length - request.url.indexOf("/", request.url.indexOf("//") + 2);
+    const { url } = context;
+    const target = url.length - url.indexOf("/", url.indexOf("//") + 2);
     if (target > options.maxUrlBytes) {
       return errorResponse(new ApiError("uri_too_long", `The request URL is longer than ${options.maxUrlBytes} bytes.`));
     }
@@ -27,6 +28,6 @@ export function requestLimits(options: RequestLimitOptions) {
     if (headerBytes > options.maxHeaderBytes) {
       return errorResponse(new ApiError("header_too_large", `The request headers are larger than ${options.maxHeaderBytes} bytes.`));
     }
-    return next(request);
+    return next(request, context);
   } satisfies EdgeMiddleware;
 }

@@ -33,10 +33,17 @@ export interface RouteKeyOptions {
 export class RouteKeys {
   private readonly root = newNode();
   private readonly aliases: [string, string][];
+  /** Paths without parameters, as requested (alias included): answered by one Map lookup. */
+  private readonly staticPaths = new Map<string, string>();
 
   constructor(routes: readonly RouteEntry[], options: RouteKeyOptions = {}) {
     this.aliases = Object.entries(options.aliases ?? {});
     for (const { path } of routes) this.add(this.unalias(path));
+    for (const { path } of routes) {
+      if (path.includes(":") || path.includes("*")) continue;
+      const template = this.walk(path);
+      if (template) this.staticPaths.set(path, template);
+    }
   }
 
   private unalias(path: string): string {
@@ -72,10 +79,14 @@ export class RouteKeys {
 
   /** The route template a path addresses, or UNMATCHED_PATH. */
   template(pathname: string): string {
+    return this.staticPaths.get(pathname) ?? this.walk(pathname) ?? UNMATCHED_PATH;
+  }
+
+  private walk(pathname: string): string | undefined {
     const segments = this.unalias(pathname).split("/").slice(1);
     if (segments.length > 1 && segments[segments.length - 1] === "") segments.pop();
-    if (segments.length > MAX_SEGMENTS) return UNMATCHED_PATH;
-    return match(this.root, segments, 0) ?? UNMATCHED_PATH;
+    if (segments.length > MAX_SEGMENTS) return undefined;
+    return match(this.root, segments, 0);
   }
 
   /** "<METHOD> <template>", the part of a bucket key that is not the client. */

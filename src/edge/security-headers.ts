@@ -67,13 +67,13 @@ export function securityHeaders(options: SecurityHeadersOptions = {}) {
     "cross-origin-opener-policy": "same-origin",
   };
 
-  return async function securityHeaders(request, _client, next): ReturnType<EdgeMiddleware> {
-    const response = withHeaders(await next(request), { "x-content-type-options": "nosniff" });
+  return async function securityHeaders(request, context, next): ReturnType<EdgeMiddleware> {
+    const response = withHeaders(await next(request, context), { "x-content-type-options": "nosniff" });
     if (!/^text\/html\b/i.test(response.headers.get("content-type") ?? "")) return response;
     const headers: Record<string, string> = { ...pageHeaders };
     for (const name of Object.keys(pageHeaders)) if (response.headers.has(name)) delete headers[name];
     if (!response.headers.has("content-security-policy")) {
-      headers["content-security-policy"] = pathPolicies.get(pathnameOf(request.url)) ?? basePolicy;
+      headers["content-security-policy"] = pathPolicies.get(pathnameOf(context.url)) ?? basePolicy;
     }
     return withHeaders(response, headers);
   } satisfies EdgeMiddleware;

@@ -1,0 +1,155 @@
+/**
+ * The whole edge under load: requests per second on a small GET (/healthz, a 15-byte JSON body)
+ * through the real app and the real listener, with and without the rate limiter, in one run.
+ * The load generator is wrk (Debian package), not our code, on loopback, bounded in time.
+ * Both variants run in this process and alternate in short rounds, so that drift (other work on
+ * the machine) hits both alike; the overhead is the median of the per-round pair ratios.
+ * A second figure needs no sockets and little luck: the edge's fetch called in-process, with and
+ * without the limiter, in alternating blocks: the limiter's cost per request in microseconds.
+ *
+ *   bun bench/edge.ts [--seconds 2] [--rounds 10] [--connections 32] [--json]
+ */
+import { loadConfig } from "../src/config.ts";
+import { openDatabase } from "../src/storage/database.ts";
+import { createApp } from "../src/app.ts";
+import { createEdge } from "../src/edge/index.ts";
+import { startServer } from "../src/server.ts";
+import { rememberSocketAddress } from "../src/edge/client-ip.ts";
+import { loadavg } from "node:os";
+import { rateLimit } from "../src/edge/rate-limit.ts";
+import { RouteKeys } from "../src/edge/route-key.ts";
+import { SlidingWindowLimiter } from "../src/edge/sliding-window.ts";
+
+const arg = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at === -1 ? fallback : Number(process.argv[at + 1]);
+};
+const seconds = arg("seconds", 2);
+const rounds = arg("rounds", 10);
+const connections = arg("connections", 32);
+const path = "/healthz";
+
+// One client (loopback) sends everything: a limit high enough never to refuse, so both variants
+// do the same work apart from the limiter's check.
+const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", RATE_LIMIT_MAX: "100000000", RATE_LIMIT_BUCKETS: "100000000" });
+const database = await openDatabase({ url: undefined, dataDir: "memory" });
+const service = createApp({ config, database, logError: () => {} });
+const withLimiter = startServer(config, service.edge);
+const bare = createEdge(config, {
+  routes: service.app.routes.map((route) => ({ method: route.method, path: route.path })),
+  aliases: { "/1": "/v1" },
+  handle: (request) => service.app.handle(request),
+  logError: () => {},
+  withoutRateLimit: true,
+});
+const withoutLimiter = startServer(config, bare);
+
+const check = await fetch(withLimiter.url + path);
+if (!check.headers.get("ratelimit")) throw new Error("the limited variant sends no RateLimit header");
+if ((await fetch(withoutLimiter.url + path)).headers.get("ratelimit")) throw new Error("the bare variant is limited");
+
+interface WrkResult {
+  rps: number;
+  latencyMs: number;
+  non2xx: number;
+}
+
+async function wrk(url: string): Promise<WrkResult> {
+  const process = Bun.spawn(["wrk", "-t1", `-c${connections}`, `-d${seconds}s`, "--latency", url], { stdout: "pipe", stderr: "pipe" });
+  const out = await new Response(process.stdout).text();
+  await process.exited;
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const latency = /Latency\s+([\d.]+)(us|ms|s)/.exec(out);
+  const unit = latency?.[2] === "us" ? 0.001 : latency?.[2] === "s" ? 1000 : 1;
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  if (!Number.isFinite(rps)) throw new Error(`wrk output not understood:\n${out}`);
+  return { rps, latencyMs: Number(latency?.[1]) * unit, non2xx };
+}
+
+// Warm-up: JIT both paths before measuring.
+await wrk(withLimiter.url + path);
+await wrk(withoutLimiter.url + path);
+
+const runs: { limiter: WrkResult[]; bare: WrkResult[] } = { limiter: [], bare: [] };
+for (let round = 0; round < rounds; round++) {
+  const order = round % 2 === 0 ? (["bare", "limiter"] as const) : (["limiter", "bare"] as const);
+  for (const variant of order) {
+    runs[variant].push(await wrk((variant === "limiter" ? withLimiter : withoutLimiter).url + path));
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ratios = runs.limiter.map((r, i) => r.rps / runs.bare[i].rps);
+
+/** In-process: microseconds per request through each edge (same request, same app). */
+async function inProcess(blocks: number, perBlock: number) {
+  const times = { limiter: [] as number[], bare: [] as number[] };
+  for (let block = 0; block < blocks; block++) {
+    for (const variant of block % 2 === 0 ? (["bare", "limiter"] as const) : (["limiter", "bare"] as const)) {
+      const edge = variant === "limiter" ? service.edge : bare;
+      const started = performance.now();
+      for (let i = 0; i < perBlock; i++) {
+        const request = new Request(`http://127.0.0.1/healthz`);
+        rememberSocketAddress(request, "127.0.0.1");
+        await (await edge.fetch(request)).arrayBuffer();
+      }
+      times[variant].push(((performance.now() - started) * 1000) / perBlock);
+    }
+  }
+  return { limiterUs: median(times.limiter), bareUs: median(times.bare) };
+}
+const direct = await inProcess(20, 5000);
+
+/**
+ * The limiter middleware alone (path normalisation, the check, two headers), around a stand-in
+ * that returns a ready response: its cost per request, immune to how busy the machine is only in
+ * that it is short. Compared with the time one request takes at the measured bare rate.
+ */
+async function middlewareCost(iterations: number): Promise<number> {
+  const middleware = rateLimit({
+    limiter: new SlidingWindowLimiter({ maxBuckets: config.RATE_LIMIT_BUCKETS }),
+    routeKeys: new RouteKeys(service.app.routes.map((route) => ({ method: route.method, path: route.path })), { aliases: { "/1": "/v1" } }),
+    defaultRule: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_S * 1000 },
+  });
+  const request = new Request("http://127.0.0.1/healthz");
+  const client = { ip: "127.0.0.1", group: "127.0.0.1", forwardedProto: null, viaTrustedProxy: false } as const;
+  const ready = new Response("{}");
+  const next = async () => ready;
+  const samples: number[] = [];
+  for (let block = 0; block < 10; block++) {
+    const started = performance.now();
+    for (let i = 0; i < iterations / 10; i++) await middleware(request, { client, url: request.url, responseHeaders: null }, next);
+    samples.push(((performance.now() - started) * 1000) / (iterations / 10));
+  }
+  return median(samples);
+}
+const limiterUs = await middlewareCost(1_000_000);
+const bareRequestUs = 1e6 / median(runs.bare.map((r) => r.rps));
+
+const result = {
+  path,
+  seconds,
+  rounds,
+  connections,
+  loadAverage: loadavg().map((l) => Number(l.toFixed(2))),
+  bareRps: runs.bare.map((r) => Math.round(r.rps)),
+  limiterRps: runs.limiter.map((r) => Math.round(r.rps)),
+  medianBare: Math.round(median(runs.bare.map((r) => r.rps))),
+  medianLimiter: Math.round(median(runs.limiter.map((r) => r.rps))),
+  overheadPercentPaired: Number(((1 - median(ratios)) * 100).toFixed(2)),
+  latencyMsBare: median(runs.bare.map((r) => r.latencyMs)),
+  latencyMsLimiter: median(runs.limiter.map((r) => r.latencyMs)),
+  non2xx: [...runs.bare, ...runs.limiter].reduce((sum, r) => sum + r.non2xx, 0),
+  inProcessUsPerRequest: { bare: Number(direct.bareUs.toFixed(2)), limiter: Number(direct.limiterUs.toFixed(2)) },
+  inProcessOverheadPercent: Number((((direct.limiterUs - direct.bareUs) / direct.bareUs) * 100).toFixed(2)),
+  limiterMiddlewareUs: Number(limiterUs.toFixed(3)),
+  /** The middleware's cost against the wall time of one request at the bare median rate. */
+  limiterShareOfRequestPercent: Number(((limiterUs / bareRequestUs) * 100).toFixed(2)),
+  buckets: service.edge.limiter.size,
+};
+console.log(JSON.stringify(result, null, 2));
+
+await withLimiter.stop(true);
+await withoutLimiter.stop(true);
+await database.close();
+process.exit(0);
