@@ -148,6 +148,10 @@ try {
     const scenarioRows = await scenario.run(ctx);
     rows.push(...scenarioRows);
     console.log(summaryLine(scenarioRows));
+    if (scenarioRows.some((row) => (row.load?.errors ?? 0) > 0)) {
+      const said = service.stderr().trim().split("\n").slice(-5).join("\n");
+      console.log(`  (errors in ${scenario.name}: figures with errors do not count; service stderr: ${said || "nothing"})`);
+    }
     if (scenario.name === "upload-16" || scenario.name === "upload-16-again") {
       memory.push({ label: `service after ${scenario.name}`, rssMiB: service.rssMiB() });
     }
@@ -174,6 +178,13 @@ try {
   const out = join(import.meta.dir, "results", "latest.md");
   await Bun.write(out, report);
   console.log(`\nwrote ${out}`);
+} catch (error) {
+  // Most failures are the program under test failing: show what it said.
+  for (const program of programs) {
+    const said = program.stderr().trim();
+    if (said) console.error(`--- ${program.name} stderr (last lines) ---\n${said.split("\n").slice(-15).join("\n")}`);
+  }
+  throw error;
 } finally {
   for (const program of programs.reverse()) await program.stop().catch(() => {});
   for (const database of databases) await database.drop().catch((error) => console.error(`could not drop a bench database: ${error}`));
