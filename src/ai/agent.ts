@@ -42,12 +42,12 @@ export async function* explainLog(request: ExplainRequest): AsyncGenerator<AiEve
   const armStallTimer = () => {
     clearTimeout(stallTimer);
     stallTimer = setTimeout(
-      () => upstream.abort(new StallError(`The model sent nothing for ${Math.round(config.stallTimeoutMs / 1000)} s`)),
+      () => upstream.abort(new StallError(`The model sent nothing for ${duration(config.stallTimeoutMs)}`)),
       config.stallTimeoutMs,
     );
   };
   const durationTimer = setTimeout(
-    () => upstream.abort(new DurationError(`The analysis took longer than ${Math.round(config.maxDurationMs / 1000)} s`)),
+    () => upstream.abort(new DurationError(`The analysis took longer than ${duration(config.maxDurationMs)}`)),
     config.maxDurationMs,
   );
 
@@ -139,6 +139,10 @@ export async function* explainLog(request: ExplainRequest): AsyncGenerator<AiEve
     // Whatever ended us (client gone, consumer stopped early), the upstream call ends too.
     if (!upstream.signal.aborted) upstream.abort(new Error("analysis stream closed"));
   }
+}
+
+function duration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
 }
 
 function outputLength(output: unknown): number {

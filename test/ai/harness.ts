@@ -1,37 +1,102 @@
-/** Per-test setup shared by the AI route tests: a scripted upstream plus the app in front of it. */
-import { afterEach } from "bun:test";
+/**
+ * The AI tests' rigs, both driven by the scripted upstream:
+ * - `startAiApp`: the real app (test/support/app.ts: real config, database, listeners, edge)
+ *   configured against the scripted model; one per test file, the script swapped per test;
+ * - `startAnalyst`: the AI service alone (no HTTP, no database) for behaviour that needs a
+ *   configuration of its own (timeouts, keys), where starting an app per case would be slow.
+ */
+import { afterAll, beforeAll } from "bun:test";
+import { createAiAnalyst } from "../../src/ai/analyst";
+import { loadAiConfig, type AiLog } from "../../src/ai";
+import type { AiEvent } from "../../src/ai/events";
+import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app";
 import { paperLogWithBrokenPlugin } from "./fixtures";
 import { scriptedUpstream, type Script, type ScriptedUpstream } from "./scripted-upstream";
-import { startAiTestServer, type AiTestServer } from "./support";
 
-export interface AiTestRig {
+const nothingScripted: Script = () => ({ status: 500, body: '{"error":{"message":"no script for this test"}}' });
+
+export interface AiApp {
+  url: string;
   upstream: ScriptedUpstream;
-  server: AiTestServer;
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** A fresh scripted model for the next test: new script, no calls recorded. */
+  script(script: Script): ScriptedUpstream;
+  /**
+   * Uploads the broken-plugin log (or `content`) made unique to the calling test, so answers
+   * cached or runs shared by earlier tests never leak into it. Returns the id.
+   */
+  uploadLog(content?: string): Promise<string>;
 }
 
-const running: AiTestRig[] = [];
+let uploads = 0;
 
-afterEach(() => {
-  for (const rig of running.splice(0)) {
-    rig.server.stop();
-    rig.upstream.stop();
-  }
-});
+/** Starts the scripted upstream and the real app for this test file; both stop after the file. */
+export function startAiApp(env: Record<string, string> = {}, protocol: "openai" | "anthropic" = "openai"): AiApp {
+  const upstream = scriptedUpstream(protocol, nothingScripted);
+  let app: TestApp | undefined;
 
-/** Starts a scripted upstream and the app configured against it; stopped after the test. */
-export function startRig(script: Script, env: Record<string, string> = {}, protocol: "openai" | "anthropic" = "openai"): AiTestRig {
+  beforeAll(async () => {
+    app = await startTestApp({
+      AI_PROVIDER: protocol,
+      AI_BASE_URL: upstream.url,
+      AI_MODEL: "scripted-model",
+      AI_API_KEYS: "key-1",
+      ...env,
+    });
+  }, START_TIMEOUT_MS);
+  afterAll(async () => {
+    await app?.stop();
+    upstream.stop();
+  }, START_TIMEOUT_MS);
+
+  const running = () => {
+    if (!app) throw new Error("the app starts in beforeAll");
+    return app;
+  };
+  return {
+    get url() {
+      return running().url;
+    },
+    upstream,
+    fetch: (path, init) => running().fetch(path, init),
+    script(script) {
+      upstream.reset(script);
+      return upstream;
+    },
+    async uploadLog(content = paperLogWithBrokenPlugin) {
+      uploads++;
+      const uploaded = await running().upload(`${content}\n[12:00:09] [Server thread/INFO]: test upload ${uploads} at ${Date.now()}`);
+      return uploaded.id;
+    },
+  };
+}
+
+/** Starts an upload-shaped log for `startAnalyst` tests. */
+export function aiLog(content = paperLogWithBrokenPlugin, hash: string = crypto.randomUUID()): AiLog {
+  return { hash, files: [{ name: "latest.log", content }] };
+}
+
+export interface AnalystRig {
+  upstream: ScriptedUpstream;
+  /** Runs one analysis to its end and returns its events. */
+  analyse(options?: { log?: AiLog; language?: string; signal?: AbortSignal }): Promise<AiEvent[]>;
+  stop(): void;
+}
+
+/** The AI service configured against a scripted upstream, with the given AI_* overrides. */
+export function startAnalyst(script: Script, env: Record<string, string> = {}, protocol: "openai" | "anthropic" = "openai"): AnalystRig {
   const upstream = scriptedUpstream(protocol, script);
-  const server = startAiTestServer({
-    AI_PROVIDER: protocol,
-    AI_BASE_URL: upstream.url,
-    AI_MODEL: "scripted-model",
-    AI_API_KEYS: "key-1",
-    ...env,
-  });
-  server.addLog("brokenpl", paperLogWithBrokenPlugin);
-  const rig = { upstream, server };
-  running.push(rig);
-  return rig;
+  const config = loadAiConfig({ AI_PROVIDER: protocol, AI_BASE_URL: upstream.url, AI_MODEL: "scripted-model", AI_API_KEYS: "key-1", ...env })!;
+  const analyst = createAiAnalyst(config);
+  return {
+    upstream,
+    async analyse({ log = aiLog(), language = "en", signal = new AbortController().signal } = {}) {
+      const events: AiEvent[] = [];
+      for await (const event of analyst.analyse(log, language, signal)) events.push(event);
+      return events;
+    },
+    stop: () => upstream.stop(),
+  };
 }
 
 /** A promise with its resolve function, for holding a scripted reply until the test says so. */
@@ -40,3 +105,8 @@ export function gate(): { promise: Promise<void>; open(): void } {
   const promise = new Promise<void>((resolve) => (open = resolve));
   return { promise, open };
 }
+
+export const answerOf = (events: AiEvent[]) =>
+  events.map((event) => (event.kind === "delta" ? event.text : "")).join("");
+export const statusTypes = (events: AiEvent[]) =>
+  events.flatMap((event) => (event.kind === "status" ? [event.data.type] : []));

@@ -35,12 +35,15 @@ export interface ScriptedUpstream {
   calls: UpstreamCall[];
   /** Resolves with the n-th call (0-based) once it has arrived. */
   call(index: number): Promise<UpstreamCall>;
+  /** Replaces the script and forgets earlier calls, so one server can serve test after test. */
+  reset(script: Script): void;
   stop(): void;
 }
 
 export function scriptedUpstream(protocol: "openai" | "anthropic", script: Script): ScriptedUpstream {
   const calls: UpstreamCall[] = [];
   const waiters = new Map<number, (call: UpstreamCall) => void>();
+  let currentScript = script;
   const path = protocol === "openai" ? "/v1/chat/completions" : "/v1/messages";
   const encoder = new TextEncoder();
 
@@ -70,7 +73,7 @@ export function scriptedUpstream(protocol: "openai" | "anthropic", script: Scrip
       calls.push(call);
       waiters.get(call.index)?.(call);
 
-      const reply = await script(call);
+      const reply = await currentScript(call);
       if ("status" in reply) {
         finished = true;
         return new Response(reply.body ?? JSON.stringify({ error: { message: `scripted ${reply.status}` } }), {
@@ -115,6 +118,11 @@ export function scriptedUpstream(protocol: "openai" | "anthropic", script: Scrip
     call(index) {
       if (calls[index]) return Promise.resolve(calls[index]);
       return new Promise((resolve) => waiters.set(index, resolve));
+    },
+    reset(script) {
+      currentScript = script;
+      calls.length = 0;
+      waiters.clear();
     },
     stop() {
       server.stop(true);

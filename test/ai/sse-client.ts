@@ -60,9 +60,12 @@ export class SseReader {
     }
   }
 
-  async rest(): Promise<SseFrame[]> {
+  /** The remaining frames; `: ping` comments are left out unless asked for. */
+  async rest(options: { comments?: boolean } = {}): Promise<SseFrame[]> {
     const frames: SseFrame[] = [];
-    for (let frame = await this.next(); frame; frame = await this.next()) frames.push(frame);
+    for (let frame = await this.next(); frame; frame = await this.next()) {
+      if (frame.comment === undefined || options.comments) frames.push(frame);
+    }
     return frames;
   }
 
@@ -71,6 +74,7 @@ export class SseReader {
   }
 }
 
+/** Every event frame of a response, without `: ping` comments. */
 export async function readAllFrames(response: Response): Promise<SseFrame[]> {
   return new SseReader(response).rest();
 }

@@ -1,27 +1,28 @@
+/** The agent's tool loop over the real app: rounds, tool errors and the round limit. */
 import { describe, expect, test } from "bun:test";
-import { startRig } from "./harness";
-import { openai, type Script } from "./scripted-upstream";
+import { startAiApp } from "./harness";
+import { openai } from "./scripted-upstream";
 import { answerText, readAllFrames, statuses } from "./sse-client";
 
-function start(script: Script, env: Record<string, string> = {}) {
-  return startRig(script, env);
-}
+const app = startAiApp({ AI_MAX_ROUNDS: "3" });
 
 const toolMessages = (body: any) => body.messages.filter((m: any) => m.role === "tool").map((m: any) => String(m.content));
 
 describe("a two-round tool conversation (OpenAI-compatible)", () => {
   test("streams status, tool and answer events and ends with done", async () => {
-    const { upstream, server } = start((call) => {
+    const upstream = app.script((call) => {
       if (call.index === 0) return { frames: openai.toolCalls([{ id: "call_1", name: "search_log", args: { query: "could not load", context: 1 } }]) };
       if (call.index === 1) return { frames: openai.toolCalls([{ id: "call_2", name: "read_file", args: { startLine: 4, endLine: 5 } }]) };
       return { frames: openai.answer(["FancyShop needs **Vault** ", "(line 5). Install Vault."]) };
     });
+    const id = await app.uploadLog();
 
-    const response = await fetch(`${server.url}/v1/ai/brokenpl`);
+    const response = await app.fetch(`/v1/ai/${id}`);
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toStartWith("text/event-stream");
+    expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("no-cache, no-transform");
     expect(response.headers.get("x-accel-buffering")).toBe("no");
+    expect(response.headers.get("content-encoding")).toBeNull();
 
     const frames = await readAllFrames(response);
     const types = statuses(frames).map((s) => s.type);
@@ -32,9 +33,7 @@ describe("a two-round tool conversation (OpenAI-compatible)", () => {
     expect(read).toMatchObject({ name: "read_file", input: { startLine: 4, endLine: 5 } });
 
     expect(answerText(frames)).toBe("FancyShop needs **Vault** (line 5). Install Vault.");
-    const last = frames[frames.length - 1];
-    expect(last.event).toBe("done");
-    expect(last.data).toMatchObject({ status: "completed", cached: false, rounds: 2 });
+    expect(frames.at(-1)).toMatchObject({ event: "done", data: { status: "completed", cached: false, rounds: 2 } });
 
     // The model saw the engine's findings up front and got the tool outputs back.
     expect(upstream.calls).toHaveLength(3);
@@ -52,13 +51,12 @@ describe("a two-round tool conversation (OpenAI-compatible)", () => {
 
 describe("tool failures and the round limit", () => {
   test("a failing tool goes back to the model as its result and the stream carries on", async () => {
-    const { upstream, server } = start((call) =>
+    const upstream = app.script((call) =>
       call.index === 0
         ? { frames: openai.toolCalls([{ id: "call_1", name: "read_file", args: { file: "missing.log" } }]) }
         : { frames: openai.answer(["Could not read that file, but the log shows FancyShop lacks Vault."]) },
     );
-
-    const frames = await readAllFrames(await fetch(`${server.url}/v1/ai/brokenpl`));
+    const frames = await readAllFrames(await app.fetch(`/v1/ai/${await app.uploadLog()}`));
     const result = statuses(frames).find((s) => s.type === "tool_result");
     expect(result).toMatchObject({ name: "read_file", ok: false });
     expect(result.error).toContain('no file named "missing.log"');
@@ -68,7 +66,7 @@ describe("tool failures and the round limit", () => {
   });
 
   test("an unknown tool and malformed arguments are tool errors too, not stream errors", async () => {
-    const { server } = start((call) =>
+    app.script((call) =>
       call.index === 0
         ? {
             frames: openai.toolCalls([
@@ -78,7 +76,7 @@ describe("tool failures and the round limit", () => {
           }
         : { frames: openai.answer(["Answer without tools."]) },
     );
-    const frames = await readAllFrames(await fetch(`${server.url}/v1/ai/brokenpl`));
+    const frames = await readAllFrames(await app.fetch(`/v1/ai/${await app.uploadLog()}`));
     const results = statuses(frames).filter((s) => s.type === "tool_result");
     expect(results.map((r) => r.ok)).toEqual([false, false]);
     expect(frames.some((f) => f.event === "error")).toBe(false);
@@ -86,33 +84,22 @@ describe("tool failures and the round limit", () => {
   });
 
   test("after the round limit the model gets a last call without tools and a limit status is sent", async () => {
-    const { upstream, server } = start(
-      (call) =>
-        call.index < 2
-          ? { frames: openai.toolCalls([{ id: `call_${call.index}`, name: "list_files", args: {} }]) }
-          : { frames: openai.answer(["Final answer from what was found."]) },
-      { AI_MAX_ROUNDS: "2" },
+    const upstream = app.script((call) =>
+      call.index < 3
+        ? { frames: openai.toolCalls([{ id: `call_${call.index}`, name: "list_files", args: {} }]) }
+        : { frames: openai.answer(["Final answer from what was found."]) },
     );
-
-    const frames = await readAllFrames(await fetch(`${server.url}/v1/ai/brokenpl`));
-    const types = statuses(frames).map((s) => s.type);
-    expect(types).toEqual(["started", "thinking", "tool", "tool_result", "thinking", "tool", "tool_result", "limit", "thinking"]);
-    expect(statuses(frames).find((s) => s.type === "limit")).toMatchObject({ rounds: 2 });
+    const frames = await readAllFrames(await app.fetch(`/v1/ai/${await app.uploadLog()}`));
+    const round = ["thinking", "tool", "tool_result"];
+    expect(statuses(frames).map((s) => s.type)).toEqual(["started", ...round, ...round, ...round, "limit", "thinking"]);
+    expect(statuses(frames).find((s) => s.type === "limit")).toMatchObject({ rounds: 3 });
     expect(answerText(frames)).toBe("Final answer from what was found.");
-    expect(frames.at(-1)).toMatchObject({ event: "done", data: { status: "completed", rounds: 2, limited: true } });
+    expect(frames.at(-1)).toMatchObject({ event: "done", data: { status: "completed", rounds: 3, limited: true } });
 
-    expect(upstream.calls).toHaveLength(3);
-    const last = upstream.calls[2].body;
+    expect(upstream.calls).toHaveLength(4);
+    const last = upstream.calls[3].body;
     expect(last.tool_choice).toBe("none");
     expect(last.messages[0].content).toContain("used all your tool rounds");
-    expect(upstream.calls[1].body.tool_choice).not.toBe("none");
+    expect(upstream.calls[2].body.tool_choice).not.toBe("none");
   });
-});
-
-test("AI_MAX_ROUNDS=0 offers no tools at all", async () => {
-  const { upstream, server } = start(() => ({ frames: openai.answer(["From the findings alone."]) }), { AI_MAX_ROUNDS: "0" });
-  const frames = await readAllFrames(await fetch(`${server.url}/v1/ai/brokenpl`));
-  expect(answerText(frames)).toBe("From the findings alone.");
-  expect(upstream.calls[0].body.tools).toBeUndefined();
-  expect(statuses(frames).map((s) => s.type)).toEqual(["started", "thinking"]);
 });
