@@ -6,14 +6,15 @@
  *   the scripted upstream;
  * - the app process's RSS with 1,000 open, idle streams, each its own model run on its own log
  *   (the upstream holds every call open after a first text chunk).
- * The app, the upstream and the client run as three processes so the RSS is the app's alone.
+ * The app (the real one, as test/support/app.ts starts it), the upstream and the client run as
+ * three processes so the RSS is the app's alone.
  *
  *   bun bench/ai.ts
  */
 import { Elysia } from "elysia";
 import { aiRoutes, loadAiConfig, type AiLog } from "../src/ai/index.ts";
-import { ApiError, errorResponse } from "../src/errors.ts";
 import { openai, scriptedUpstream } from "../test/ai/scripted-upstream.ts";
+import { startTestApp } from "../test/support/app.ts";
 import { SseReader } from "../test/ai/sse-client.ts";
 import { paperLogWithBrokenPlugin } from "../test/ai/fixtures.ts";
 
@@ -37,14 +38,23 @@ if (role === "upstream") {
   });
   console.log(upstream.url);
 } else if (role === "app") {
+  // The real app (config, database, edge, listeners) as the tests start it.
+  const app = await startTestApp({
+    AI_PROVIDER: "openai",
+    AI_BASE_URL: process.argv[3],
+    AI_MODEL: "scripted-model",
+    AI_CACHE_TTL_SECONDS: "0",
+    AI_MAX_STREAMS: String(idleStreams + 100),
+    AI_STALL_TIMEOUT_MS: "3600000",
+    AI_MAX_DURATION_MS: "3600000",
+  });
+  // Bench only: a full GC before each RSS reading, so garbage does not count as stream memory.
+  process.on("SIGUSR2", () => Bun.gc(true));
+  console.log(app.url);
+} else if (role === "module") {
+  // The AI routes alone in a bare Elysia app with logs in a Map: separates the AI module's memory
+  // from the rest of the app's (edge, storage) in the idle-stream figure.
   const logs = new Map<string, AiLog>();
-  const hash = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");
-  const idleLogs = Array.from({ length: idleStreams }, (_, i) => [`idle${i}`, `BENCH-IDLE ${i}`]);
-  // Distinct logs, so that each idle stream is its own model run (readers of one log share a run).
-  for (const [id, marker] of [["short", ""], ["long", "BENCH-LONG"], ...idleLogs]) {
-    const content = `${paperLogWithBrokenPlugin}\n${marker}`;
-    logs.set(id, { id, hash: hash(content), files: [{ name: "latest.log", content }] });
-  }
   const routes = aiRoutes({
     config: loadAiConfig({
       AI_PROVIDER: "openai",
@@ -57,18 +67,20 @@ if (role === "upstream") {
     }),
     loadLog: async (id) => logs.get(id) ?? null,
     readBody: async () => {
-      throw new ApiError("unsupported_media_type", "not in the bench");
+      throw new Error("not in the bench");
     },
   });
   const app = new Elysia()
-    .onError({ as: "global" }, ({ error }) => (error instanceof ApiError ? errorResponse(error) : undefined))
     .group("/v1", (group) => group.use(routes))
-    // Bench only: a full GC before reading the RSS, so garbage does not count as stream memory.
-    .get("/bench/gc", () => {
-      Bun.gc(true);
-      return "ok";
-    })
+    // The same upload shape as the app, minus storage and filters.
+    .post("/v1/log", async ({ request }) => {
+      const content = await request.text();
+      const id = `m${logs.size}`;
+      logs.set(id, { id, hash: new Bun.CryptoHasher("sha256").update(content).digest("hex"), files: [{ name: "latest.log", content }] });
+      return { id };
+    }, { parse: "none" })
     .listen({ port: 0, hostname: "127.0.0.1" });
+  process.on("SIGUSR2", () => Bun.gc(true));
   console.log(`http://127.0.0.1:${app.server!.port}`);
 } else if (!process.env.BUN_CONFIG_MAX_HTTP_REQUESTS) {
   // The client opens 1,000 streams at once too: run it again with the higher fetch limit.
@@ -76,6 +88,16 @@ if (role === "upstream") {
   process.exit(await child.exited);
 } else {
   await runClient();
+}
+
+async function upload(appUrl: string, marker: string): Promise<string> {
+  const response = await fetch(`${appUrl}/v1/log`, { method: "POST", body: `${paperLogWithBrokenPlugin}\n${marker}`, headers: { "content-type": "text/plain" } });
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function gc(pid: number): Promise<void> {
+  process.kill(pid, "SIGUSR2");
+  await Bun.sleep(500);
 }
 
 async function spawnRole(name: string, ...args: string[]): Promise<{ url: string; pid: number; kill(): void }> {
@@ -107,15 +129,17 @@ function fmt(ms: number): string {
 async function runClient() {
   const upstream = await spawnRole("upstream");
   const app = await spawnRole("app", upstream.url);
-  let idleApp: Awaited<ReturnType<typeof spawnRole>> | undefined;
   try {
+    const short = await upload(app.url, "");
+    const long = await upload(app.url, "BENCH-LONG");
+
     // 1. Time to first event and to first answer text.
     const firstEvent: number[] = [];
     const firstDelta: number[] = [];
     const runs = 300;
     for (let run = 0; run < runs + 20; run++) {
       const started = performance.now();
-      const reader = new SseReader(await fetch(`${app.url}/v1/ai/short`));
+      const reader = new SseReader(await fetch(`${app.url}/v1/ai/${short}`));
       await reader.next();
       const gotFirst = performance.now();
       await reader.until((frame) => frame.data?.choices !== undefined);
@@ -135,7 +159,7 @@ async function runClient() {
     const longBody = JSON.stringify({ model: "scripted-model", stream: true, messages: [{ role: "user", content: "BENCH-LONG" }] });
     for (let run = 0; run < 12; run++) {
       let started = performance.now();
-      const frames = await new SseReader(await fetch(`${app.url}/v1/ai/long`)).rest();
+      const frames = await new SseReader(await fetch(`${app.url}/v1/ai/${long}`)).rest();
       if (run >= 2) through.push(performance.now() - started);
       if (frames.filter((f) => f.data?.choices).length !== longAnswerChunks) throw new Error("lost chunks");
 
@@ -149,33 +173,11 @@ async function runClient() {
     const throughMedian = percentile(through, 50);
     const directMedian = percentile(direct, 50);
 
-    // 3. RSS of 1,000 open idle streams, in a fresh app process warmed by a few analyses.
-    idleApp = await spawnRole("app", upstream.url);
-    for (let run = 0; run < 20; run++) await new SseReader(await fetch(`${idleApp.url}/v1/ai/short`)).rest();
-    await fetch(`${idleApp.url}/bench/gc`);
-    await Bun.sleep(500);
-    const rssBefore = rssMiB(idleApp.pid);
-    const controllers: AbortController[] = [];
-    const opened: Promise<void>[] = [];
-    for (let i = 0; i < idleStreams; i++) {
-      const controller = new AbortController();
-      controllers.push(controller);
-      opened.push(
-        (async () => {
-          const response = await fetch(`${idleApp!.url}/v1/ai/idle${i}`, { signal: controller.signal });
-          if (response.status !== 200) throw new Error(`stream ${i}: ${response.status}`);
-          // A first answer delta means this stream's upstream call is open and streaming.
-          await new SseReader(response).until((frame) => frame.data?.choices !== undefined);
-        })(),
-      );
-    }
-    await Promise.all(opened);
-    await fetch(`${idleApp.url}/bench/gc`);
-    await Bun.sleep(500);
-    const rssOpen = rssMiB(idleApp.pid);
-    for (const controller of controllers) controller.abort();
+    // 3. RSS of 1,000 open idle streams: the real app, then the AI module alone.
+    const appIdle = await idleStreamRss("app", upstream.url);
+    const moduleIdle = await idleStreamRss("module", upstream.url);
 
-    console.log("## AI streams (scripted OpenAI-compatible upstream, localhost, 3 processes)\n");
+    console.log("## AI streams (the real app against the scripted OpenAI-compatible upstream, localhost, 3 processes)\n");
     console.log("| measure | value |");
     console.log("|---|---|");
     console.log(`| time to first event (started), median / p95 of ${runs} | ${fmt(percentile(firstEvent, 50))} / ${fmt(percentile(firstEvent, 95))} |`);
@@ -183,11 +185,43 @@ async function runClient() {
     console.log(`| ${longAnswerChunks}-chunk answer through logpaste, median | ${fmt(throughMedian)} (${((throughMedian / longAnswerChunks) * 1000).toFixed(1)} µs per event) |`);
     console.log(`| same answer read straight from the upstream, median | ${fmt(directMedian)} (${((directMedian / longAnswerChunks) * 1000).toFixed(1)} µs per event) |`);
     console.log(`| overhead per event | ${(((throughMedian - directMedian) / longAnswerChunks) * 1000).toFixed(1)} µs |`);
-    console.log(`| app RSS before / with ${idleStreams} idle streams | ${rssBefore.toFixed(1)} MiB / ${rssOpen.toFixed(1)} MiB |`);
-    console.log(`| RSS per idle stream | ${(((rssOpen - rssBefore) * 1024) / idleStreams).toFixed(1)} KiB |`);
+    for (const [name, idle] of [["real app", appIdle], ["AI routes alone (bare Elysia, logs in a Map)", moduleIdle]] as const) {
+      console.log(`| ${name}: RSS before / with ${idleStreams} idle streams | ${idle.before.toFixed(1)} MiB / ${idle.open.toFixed(1)} MiB (${((idle.open - idle.before) * 1024 / idleStreams).toFixed(1)} KiB per stream) |`);
+    }
   } finally {
-    idleApp?.kill();
     app.kill();
     upstream.kill();
+  }
+}
+
+/** RSS of a fresh, warmed app process (`role`) before and with 1,000 idle streams open. */
+async function idleStreamRss(role: "app" | "module", upstreamUrl: string): Promise<{ before: number; open: number }> {
+  const idleApp = await spawnRole(role, upstreamUrl);
+  try {
+    // Distinct logs, so that each idle stream is its own model run (readers of one log share a run).
+    const idleIds: string[] = [];
+    for (let i = 0; i < idleStreams; i++) idleIds.push(await upload(idleApp.url, `BENCH-IDLE ${i}`));
+    const warm = await upload(idleApp.url, "");
+    for (let run = 0; run < 20; run++) await new SseReader(await fetch(`${idleApp.url}/v1/ai/${warm}`)).rest();
+    await gc(idleApp.pid);
+    const before = rssMiB(idleApp.pid);
+
+    const controllers: AbortController[] = [];
+    await Promise.all(
+      idleIds.map(async (id) => {
+        const controller = new AbortController();
+        controllers.push(controller);
+        const response = await fetch(`${idleApp.url}/v1/ai/${id}`, { signal: controller.signal });
+        if (response.status !== 200) throw new Error(`stream for ${id}: ${response.status}`);
+        // A first answer delta means this stream's upstream call is open and streaming.
+        await new SseReader(response).until((frame) => frame.data?.choices !== undefined);
+      }),
+    );
+    await gc(idleApp.pid);
+    const open = rssMiB(idleApp.pid);
+    for (const controller of controllers) controller.abort();
+    return { before, open };
+  } finally {
+    idleApp.kill();
   }
 }
