@@ -48,6 +48,18 @@ describe("POST /v1/ai/analyse", () => {
     expect(JSON.stringify(upstream.calls[0].body.messages)).toContain("FancyShop-2.1.jar");
   });
 
+  test("an upload-shaped JSON body with attached files is analysed with all its files", async () => {
+    const upstream = app.script(answering("Checked both files."));
+    const response = await app.fetch(
+      "/v1/ai/analyse",
+      postJson({ content: `${paperLogWithBrokenPlugin}\n(json ${Date.now()})`, files: [{ name: "plugins.txt", content: "FancyShop 2.1\nEssentialsX 2.20" }] }),
+    );
+    expect(answerText(await readAllFrames(response))).toBe("Checked both files.");
+    const firstMessage = JSON.stringify(upstream.calls[0].body.messages);
+    expect(firstMessage).toContain("latest.log (main log)");
+    expect(firstMessage).toContain("plugins.txt");
+  });
+
   test("the same routes answer under /1", async () => {
     app.script(answering("Alias works."));
     const frames = await readAllFrames(await app.fetch(`/1/ai/${await app.uploadLog()}`));
