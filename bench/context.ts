@@ -28,6 +28,8 @@ export interface BenchFiles {
 
 export interface BenchContext {
   durationS: number;
+  /** Measurements of the programs compared in a scenario alternate this many times (A B A B). */
+  rounds: number;
   warmupS: number;
   quick: boolean;
   files: BenchFiles;
@@ -48,10 +50,33 @@ export interface BenchContext {
 
 export type LoadSpec = Omit<LoadOptions, "durationS">;
 
-/** A short discarded run first, so the JIT and the pools are warm, then the measured one. */
-export async function measure(ctx: BenchContext, spec: LoadSpec): Promise<LoadResult> {
-  await runLoad({ ...spec, durationS: ctx.warmupS });
-  return runLoad({ ...spec, durationS: ctx.durationS });
+/**
+ * Measures the programs of one comparison side by side: a short discarded run of each first (JIT
+ * and pools warm), then `ctx.rounds` rounds in which each is measured in turn (A B A B), so a
+ * neighbour's load on the shared machine falls on both sides instead of skewing the ratio.
+ * Per program: req/s over all rounds, latency percentiles averaged over rounds, errors summed.
+ */
+export async function measureSideBySide(ctx: BenchContext, specs: LoadSpec[]): Promise<LoadResult[]> {
+  for (const spec of specs) await runLoad({ ...spec, durationS: ctx.warmupS });
+  const runs: LoadResult[][] = specs.map(() => []);
+  for (let round = 0; round < ctx.rounds; round++) {
+    for (const [index, spec] of specs.entries()) runs[index].push(await runLoad({ ...spec, durationS: ctx.durationS }));
+  }
+  return runs.map(combineRounds);
+}
+
+function combineRounds(rounds: LoadResult[]): LoadResult {
+  const mean = (pick: (result: LoadResult) => number) => rounds.reduce((sum, result) => sum + pick(result), 0) / rounds.length;
+  return {
+    requests: rounds.reduce((sum, result) => sum + result.requests, 0),
+    rps: mean((result) => result.rps),
+    p50Ms: mean((result) => result.p50Ms),
+    p99Ms: mean((result) => result.p99Ms),
+    maxMs: Math.max(...rounds.map((result) => result.maxMs)),
+    errors: rounds.reduce((sum, result) => sum + result.errors, 0),
+    mbPerS: mean((result) => result.mbPerS),
+    roundsRps: rounds.map((result) => result.rps),
+  };
 }
 
 export interface Scenario {

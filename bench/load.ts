@@ -23,6 +23,8 @@ export interface LoadResult {
   /** Non-2xx/3xx answers plus socket errors and timeouts. */
   errors: number;
   mbPerS: number;
+  /** req/s of each round, when several were combined. */
+  roundsRps?: number[];
 }
 
 const WRK_THREADS = 2; // the machine has two cores; more threads only contend with the server

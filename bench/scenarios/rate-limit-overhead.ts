@@ -3,7 +3,7 @@
  * limiter's share is the largest) against the service with RATE_LIMIT_MAX set very high (every
  * request counted, none refused) and against the same service built without the limiter.
  */
-import { measure, type BenchContext, type ResultRow, type Scenario } from "../context.ts";
+import { measureSideBySide, type BenchContext, type ResultRow, type Scenario } from "../context.ts";
 import { forgeServerLog } from "../fixtures.ts";
 import { uploadText } from "../seed.ts";
 
@@ -18,14 +18,10 @@ export const rateLimitOverheadScenario: Scenario = {
     try {
       const limitedIds = await ctx.idsFile("limiter-on", [await uploadText(ctx.service.url, "/v1/log", text)]);
       const unlimitedIds = await ctx.idsFile("limiter-off", [await uploadText(unlimited.url, "/v1/log", text)]);
-      const on = await measure(ctx, {
-        url: ctx.service.url, script: "read", connections: CONNECTIONS,
-        scriptEnv: { BENCH_IDS_FILE: limitedIds, BENCH_PATH_PREFIX: "/v1/raw/" },
-      });
-      const off = await measure(ctx, {
-        url: unlimited.url, script: "read", connections: CONNECTIONS,
-        scriptEnv: { BENCH_IDS_FILE: unlimitedIds, BENCH_PATH_PREFIX: "/v1/raw/" },
-      });
+      const [on, off] = await measureSideBySide(ctx, [
+        { url: ctx.service.url, script: "read", connections: CONNECTIONS, scriptEnv: { BENCH_IDS_FILE: limitedIds, BENCH_PATH_PREFIX: "/v1/raw/" } },
+        { url: unlimited.url, script: "read", connections: CONNECTIONS, scriptEnv: { BENCH_IDS_FILE: unlimitedIds, BENCH_PATH_PREFIX: "/v1/raw/" } },
+      ]);
       const costUs = (1e6 / on.rps - 1e6 / off.rps).toFixed(1);
       return [
         { scenario: "limiter", target: "logpaste, limiter on", connections: CONNECTIONS, load: on, rssMiB: ctx.service.rssMiB(), note: `on/off throughput ${(on.rps / off.rps).toFixed(2)}; 1/rps differs by ${costUs} µs` },

@@ -5,7 +5,7 @@
  * - cold: many distinct logs read in rotation by a service started with CACHE_MAX_BYTES=0, so
  *   every read fetches the blob from Postgres like the floor does.
  */
-import { measure, type BenchContext, type ResultRow, type Scenario } from "../context.ts";
+import { measureSideBySide, type BenchContext, type ResultRow, type Scenario } from "../context.ts";
 import { forgeServerLog } from "../fixtures.ts";
 import { seedDistinctLogs, uploadText } from "../seed.ts";
 
@@ -18,15 +18,11 @@ export const rawHotScenario: Scenario = {
     const text = forgeServerLog();
     const serviceIds = await ctx.idsFile("hot-service", [await uploadText(ctx.service.url, "/v1/log", text)]);
     const floorIds = await ctx.idsFile("hot-floor", [await uploadText(ctx.floor.url, "/log", text)]);
-    const service = await measure(ctx, {
-      url: ctx.service.url, script: "read", connections: CONNECTIONS,
-      scriptEnv: { BENCH_IDS_FILE: serviceIds, BENCH_PATH_PREFIX: "/v1/raw/" },
-    });
+    const [service, floor] = await measureSideBySide(ctx, [
+      { url: ctx.service.url, script: "read", connections: CONNECTIONS, scriptEnv: { BENCH_IDS_FILE: serviceIds, BENCH_PATH_PREFIX: "/v1/raw/" } },
+      { url: ctx.floor.url, script: "read", connections: CONNECTIONS, scriptEnv: { BENCH_IDS_FILE: floorIds, BENCH_PATH_PREFIX: "/raw/" } },
+    ]);
     const rssMiB = ctx.service.rssMiB();
-    const floor = await measure(ctx, {
-      url: ctx.floor.url, script: "read", connections: CONNECTIONS,
-      scriptEnv: { BENCH_IDS_FILE: floorIds, BENCH_PATH_PREFIX: "/raw/" },
-    });
     return [
       { scenario: "raw-hot", target: "logpaste", connections: CONNECTIONS, load: service, ratio: service.rps / floor.rps, rssMiB },
       { scenario: "raw-hot", target: "floor", connections: CONNECTIONS, load: floor },
@@ -42,15 +38,11 @@ export const rawColdScenario: Scenario = {
     const cold = await ctx.start("logpaste (CACHE_MAX_BYTES=0)", ["bun", "run", "src/index.ts"], { ...ctx.serviceEnv, CACHE_MAX_BYTES: "0" });
     try {
       const seeded = await seedDistinctLogs(cold.url, ctx.floor.url, count);
-      const service = await measure(ctx, {
-        url: cold.url, script: "read", connections: CONNECTIONS,
-        scriptEnv: { BENCH_IDS_FILE: await ctx.idsFile("cold-service", seeded.service), BENCH_PATH_PREFIX: "/v1/raw/" },
-      });
+      const [service, floor] = await measureSideBySide(ctx, [
+        { url: cold.url, script: "read", connections: CONNECTIONS, scriptEnv: { BENCH_IDS_FILE: await ctx.idsFile("cold-service", seeded.service), BENCH_PATH_PREFIX: "/v1/raw/" } },
+        { url: ctx.floor.url, script: "read", connections: CONNECTIONS, scriptEnv: { BENCH_IDS_FILE: await ctx.idsFile("cold-floor", seeded.floor), BENCH_PATH_PREFIX: "/raw/" } },
+      ]);
       const rssMiB = cold.rssMiB();
-      const floor = await measure(ctx, {
-        url: ctx.floor.url, script: "read", connections: CONNECTIONS,
-        scriptEnv: { BENCH_IDS_FILE: await ctx.idsFile("cold-floor", seeded.floor), BENCH_PATH_PREFIX: "/raw/" },
-      });
       const note = `${count} distinct logs; the service process here is a second one with CACHE_MAX_BYTES=0 (its RSS)`;
       return [
         { scenario: "raw-cold", target: "logpaste, CACHE_MAX_BYTES=0", connections: CONNECTIONS, load: service, ratio: service.rps / floor.rps, rssMiB, note },

@@ -4,7 +4,7 @@
  * variant's ratio is close to the service's upload ratio, the gap is the domain work, not the
  * framework, the edge or the ORM.
  */
-import { measure, type BenchContext, type ResultRow, type Scenario } from "../context.ts";
+import { measureSideBySide, type BenchContext, type ResultRow, type Scenario } from "../context.ts";
 
 const CONNECTIONS = 16;
 
@@ -18,9 +18,11 @@ export const uploadBreakdownScenario: Scenario = {
     });
     try {
       const scriptEnv = { BENCH_BODY_FILE: ctx.files.plainBody, BENCH_CONTENT_TYPE: "text/plain", BENCH_CONTENT_ENCODING: "" };
-      const service = await measure(ctx, { url: `${ctx.service.url}/v1/log`, script: "post", connections: CONNECTIONS, scriptEnv });
-      const withDomain = await measure(ctx, { url: `${domainFloor.url}/log`, script: "post", connections: CONNECTIONS, scriptEnv });
-      const floor = await measure(ctx, { url: `${ctx.floor.url}/log`, script: "post", connections: CONNECTIONS, scriptEnv });
+      const [service, withDomain, floor] = await measureSideBySide(ctx, [
+        { url: `${ctx.service.url}/v1/log`, script: "post", connections: CONNECTIONS, scriptEnv },
+        { url: `${domainFloor.url}/log`, script: "post", connections: CONNECTIONS, scriptEnv },
+        { url: `${ctx.floor.url}/log`, script: "post", connections: CONNECTIONS, scriptEnv },
+      ]);
       return [
         { scenario: "upload-breakdown", target: "logpaste", connections: CONNECTIONS, load: service, ratio: service.rps / floor.rps, rssMiB: ctx.service.rssMiB() },
         { scenario: "upload-breakdown", target: "floor + filters + logStats", connections: CONNECTIONS, load: withDomain, ratio: withDomain.rps / floor.rps, note: "bench/floor.ts with FLOOR_DOMAIN_WORK=1: the service's filterLog and logStats, nothing else added" },

@@ -4,7 +4,7 @@
  * once (both sides deduplicate by hash), so each request still pays for hashing, brotli and a
  * two-insert transaction.
  */
-import { measure, type BenchContext, type ResultRow, type Scenario } from "../context.ts";
+import { measureSideBySide, type BenchContext, type ResultRow, type Scenario } from "../context.ts";
 
 export function uploadScenario(connections: number, encoding: "plain" | "br", name = `upload-${encoding === "br" ? "br-" : ""}${connections}`): Scenario {
   return {
@@ -16,9 +16,11 @@ export function uploadScenario(connections: number, encoding: "plain" | "br", na
         BENCH_CONTENT_TYPE: "text/plain",
         BENCH_CONTENT_ENCODING: encoding === "br" ? "br" : "",
       };
-      const service = await measure(ctx, { url: `${ctx.service.url}/v1/log`, script: "post", connections, scriptEnv });
+      const [service, floor] = await measureSideBySide(ctx, [
+        { url: `${ctx.service.url}/v1/log`, script: "post", connections, scriptEnv },
+        { url: `${ctx.floor.url}/log`, script: "post", connections, scriptEnv },
+      ]);
       const rssMiB = ctx.service.rssMiB();
-      const floor = await measure(ctx, { url: `${ctx.floor.url}/log`, script: "post", connections, scriptEnv });
       return [
         { scenario: name, target: "logpaste", connections, load: service, ratio: service.rps / floor.rps, rssMiB },
         { scenario: name, target: "floor", connections, load: floor },
