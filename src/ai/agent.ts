@@ -56,6 +56,7 @@ export async function* explainLog(request: ExplainRequest): AsyncGenerator<AiEve
   let limitAnnounced = false;
   let round = 0;
   let toolRounds = 0;
+  let answered = false;
 
   try {
     armStallTimer();
@@ -95,7 +96,10 @@ export async function* explainLog(request: ExplainRequest): AsyncGenerator<AiEve
           if (part.finishReason === "tool-calls") toolRounds++;
           break;
         case "text-delta":
-          if (part.text.length > 0) yield { kind: "delta", text: part.text };
+          if (part.text.length > 0) {
+            answered = true;
+            yield { kind: "delta", text: part.text };
+          }
           break;
         case "tool-call":
           yield status("tool", { id: part.toolCallId, name: part.toolName, input: part.input });
@@ -113,6 +117,11 @@ export async function* explainLog(request: ExplainRequest): AsyncGenerator<AiEve
           if (!signal.aborted) yield { kind: "error", data: describeFailure(upstream.signal.reason, upstream.signal) };
           return;
         case "finish":
+          // E.g. a model that ignored "no more tools" on the last round: say so rather than end silently.
+          if (!answered) {
+            yield { kind: "error", data: { error: "The model finished without writing an answer.", code: "ai_unavailable" } };
+            return;
+          }
           yield {
             kind: "done",
             data: {

@@ -11,15 +11,15 @@ import { engineInsights } from "./engine-brief";
 import { status, type AiEvent } from "./events";
 import { createLanguageModel } from "./provider";
 import { sharedRuns } from "./shared-runs";
-import type { AiLog } from "./types";
+import { silentLogger, type AiLog, type AiLogger } from "./types";
 
 export interface AiAnalyst {
   /** The analysis as events; `signal` aborts the upstream model call when the client leaves. */
   analyse(log: AiLog, language: string, signal: AbortSignal): AsyncGenerator<AiEvent>;
 }
 
-export function createAiAnalyst(config: AiConfig): AiAnalyst {
-  const model = createLanguageModel(config);
+export function createAiAnalyst(config: AiConfig, logger: AiLogger = silentLogger): AiAnalyst {
+  const model = createLanguageModel(config, logger);
   const cache = createAnswerCache(config);
   const runs = sharedRuns();
 
@@ -41,6 +41,9 @@ export function createAiAnalyst(config: AiConfig): AiAnalyst {
     let answer = "";
     for await (const event of explainLog({ model, config, log, insights, language, signal })) {
       if (event.kind === "delta") answer += event.text;
+      if (event.kind === "error") {
+        logger("warn", "AI analysis failed", { code: event.data.code, reason: event.data.error, provider: config.provider, model: config.model, logId: log.id ?? null });
+      }
       if (event.kind === "done" && answer.trim().length > 0) {
         const { status: _status, cached: _cached, ...done } = event.data;
         cache.set(key, { text: answer, done });

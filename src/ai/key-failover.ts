@@ -18,9 +18,13 @@ export function isFailoverStatus(status: number): boolean {
   return status === 401 || status === 403 || status === 429 || status >= 500;
 }
 
+/** Told about every failed attempt: the status and the key's position in the list, never the key. */
+export type FailoverListener = (status: number, keyNumber: number, keyCount: number) => void;
+
 export function keyFailoverFetch(
   keys: readonly string[],
   keyHeader: KeyHeader,
+  onFailover: FailoverListener = () => {},
   baseFetch: typeof fetch = fetch,
 ): typeof fetch {
   let preferred = 0;
@@ -40,6 +44,7 @@ export function keyFailoverFetch(
         preferred = index;
         return response;
       }
+      onFailover(response.status, index + 1, keys.length);
       if (attempt < keys.length - 1) await response.body?.cancel();
     }
     preferred = (preferred + 1) % keys.length;

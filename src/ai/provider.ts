@@ -7,15 +7,20 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import type { AiConfig } from "./config";
-import { anthropicKey, bearerKey, keyFailoverFetch } from "./key-failover";
+import { anthropicKey, bearerKey, keyFailoverFetch, type FailoverListener } from "./key-failover";
+import type { AiLogger } from "./types";
 
-export function createLanguageModel(config: AiConfig): LanguageModel {
+export function createLanguageModel(config: AiConfig, log: AiLogger): LanguageModel {
+  // A revoked or exhausted key keeps working around itself; the log is how an operator notices.
+  const onFailover: FailoverListener = (status, keyNumber, keyCount) =>
+    log("warn", "AI provider refused a request", { provider: config.provider, model: config.model, status, key: `${keyNumber} of ${keyCount}` });
+
   if (config.provider === "anthropic") {
     const provider = createAnthropic({
       baseURL: config.baseUrl,
       // The SDK insists on a key; the failover fetch replaces the header with the real one.
       apiKey: config.apiKeys[0] ?? "unused",
-      fetch: keyFailoverFetch(config.apiKeys, anthropicKey),
+      fetch: keyFailoverFetch(config.apiKeys, anthropicKey, onFailover),
     });
     return provider(config.model);
   }
@@ -24,7 +29,7 @@ export function createLanguageModel(config: AiConfig): LanguageModel {
     name: "openai-compatible",
     baseURL: config.baseUrl,
     includeUsage: true,
-    fetch: keyFailoverFetch(config.apiKeys, bearerKey),
+    fetch: keyFailoverFetch(config.apiKeys, bearerKey, onFailover),
   });
   return provider.chatModel(config.model);
 }

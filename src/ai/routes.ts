@@ -11,7 +11,7 @@ import type { AiConfig } from "./config";
 import { answerLanguage } from "./language";
 import { eventStreamResponse } from "./sse";
 import { streamSlots } from "./stream-slots";
-import type { AiLog } from "./types";
+import type { AiLog, AiLogger } from "./types";
 
 export interface AiDeps {
   config: AiConfig | null;
@@ -19,6 +19,8 @@ export interface AiDeps {
   loadLog(id: string): Promise<AiLog | null>;
   /** Decodes an upload-shaped body (text/JSON/form/multipart, content-encoding); throws ApiError. */
   readBody(request: Request): Promise<AiLog>;
+  /** Optional: where upstream trouble is reported (refused keys, failed or stalled analyses). Silent by default. */
+  log?: AiLogger;
 }
 
 /** The part of Bun's server the route uses: lifting the idle timeout for a long-lived stream. */
@@ -28,7 +30,7 @@ interface IdleTimeoutControl {
 
 export function aiRoutes(deps: AiDeps) {
   const { config } = deps;
-  const analyst = config ? createAiAnalyst(config) : null;
+  const analyst = config ? createAiAnalyst(config, deps.log) : null;
   const slots = streamSlots(config?.maxStreams ?? 0);
 
   const requireAnalyst = () => {

@@ -12,3 +12,8 @@ export interface AiLog {
   /** files[0] is the main log. */
   files: AiLogFile[];
 }
+
+/** Where the AI feature reports upstream trouble (a key refused, a provider down, a stall). */
+export type AiLogger = (level: "warn" | "error", message: string, fields: Record<string, unknown>) => void;
+
+export const silentLogger: AiLogger = () => {};

@@ -38,12 +38,20 @@ describe("upstream errors and key failover", () => {
     expect(rig.upstream.calls.map((c) => bearer(c.headers))).toEqual(["k1", "k2", "k3", "k3"]);
   });
 
-  test("401 is a failover status too", async () => {
+  test("401 is a failover status too, and the refused key is logged by position, never by value", async () => {
     const rig = analyst((call) => (bearer(call.headers) === "revoked" ? { status: 401 } : { frames: openai.answer(["ok"]) }), {
       AI_API_KEYS: "revoked,good",
     });
     expect((await rig.analyse()).at(-1)?.kind).toBe("done");
     expect(rig.upstream.calls.map((c) => bearer(c.headers))).toEqual(["revoked", "good"]);
+    expect(rig.logged).toEqual([
+      {
+        level: "warn",
+        message: "AI provider refused a request",
+        fields: { provider: "openai", model: "scripted-model", status: 401, key: "1 of 2" },
+      },
+    ]);
+    expect(JSON.stringify(rig.logged)).not.toContain("revoked");
   });
 
   test("Anthropic keys fail over on the x-api-key header", async () => {
@@ -62,6 +70,13 @@ describe("upstream errors and key failover", () => {
     expect(statusTypes(events)).toEqual(["started"]);
     expect(events.at(-1)).toEqual({ kind: "error", data: { error: "The model provider failed (HTTP 500).", code: "ai_unavailable" } });
     expect(rig.upstream.calls).toHaveLength(2);
+    expect(rig.logged.at(-1)).toMatchObject({ message: "AI analysis failed", fields: { code: "ai_unavailable", reason: "The model provider failed (HTTP 500)." } });
+  });
+
+  test("a model that ends without any answer text ends the analysis with an error", async () => {
+    const rig = analyst(() => ({ frames: openai.answer([]) }));
+    const events = await rig.analyse();
+    expect(events.at(-1)).toEqual({ kind: "error", data: { error: "The model finished without writing an answer.", code: "ai_unavailable" } });
   });
 });
 

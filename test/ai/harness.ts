@@ -78,6 +78,8 @@ export function aiLog(content = paperLogWithBrokenPlugin, hash: string = crypto.
 
 export interface AnalystRig {
   upstream: ScriptedUpstream;
+  /** What the service logged (the AiLogger calls). */
+  logged: { level: string; message: string; fields: Record<string, unknown> }[];
   /** Runs one analysis to its end and returns its events. */
   analyse(options?: { log?: AiLog; language?: string; signal?: AbortSignal }): Promise<AiEvent[]>;
   stop(): void;
@@ -87,9 +89,11 @@ export interface AnalystRig {
 export function startAnalyst(script: Script, env: Record<string, string> = {}, protocol: "openai" | "anthropic" = "openai"): AnalystRig {
   const upstream = scriptedUpstream(protocol, script);
   const config = loadAiConfig({ AI_PROVIDER: protocol, AI_BASE_URL: upstream.url, AI_MODEL: "scripted-model", AI_API_KEYS: "key-1", ...env })!;
-  const analyst = createAiAnalyst(config);
+  const logged: AnalystRig["logged"] = [];
+  const analyst = createAiAnalyst(config, (level, message, fields) => logged.push({ level, message, fields }));
   return {
     upstream,
+    logged,
     async analyse({ log = aiLog(), language = "en", signal = new AbortController().signal } = {}) {
       const events: AiEvent[] = [];
       for await (const event of analyst.analyse(log, language, signal)) events.push(event);
