@@ -60,7 +60,7 @@ export function firstMessage(log: AiLog, insights: Insights): string {
     "Engine findings:",
     renderInsights(insights),
     "",
-    `The last lines of ${main.name} (${lines.length} lines in total):`,
+    firstShown === 0 ? `The whole of ${main.name} (${lines.length} lines):` : `The last lines of ${main.name} (${lines.length} lines in total):`,
     "```",
     tail,
     "```",
