@@ -6,6 +6,8 @@
 FROM oven/bun:1.4.4 AS deps
 WORKDIR /app
 COPY package.json bun.lock ./
+# patches/ holds our fix to the postgres driver (see README), applied by bun install.
+COPY patches ./patches
 RUN bun install --frozen-lockfile --production
 
 # --- runtime: no build step is needed, Bun runs the TypeScript sources directly ---

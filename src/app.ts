@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./storage/database.ts";
 import { LogStore } from "./storage/log-store.ts";
 import { Janitor } from "./storage/janitor.ts";
+import { guardedByBreaker, OutageBreaker } from "./storage/outage.ts";
 import { HotLogCache } from "./logs/hot-cache.ts";
 import { ViewTracker } from "./logs/views.ts";
 import { LogService } from "./logs/service.ts";
@@ -38,7 +39,10 @@ export const API_PREFIXES = ["/v1", "/1"] as const;
 export function createApp(deps: AppDeps) {
   const { config, database } = deps;
   const logError = deps.logError ?? defaultLogError;
-  const store = new LogStore(database.db);
+  // While the database is down, request-serving storage calls fail fast with 503 instead of
+  // each waiting it out; the janitor (no client waiting) uses the store directly.
+  const directStore = new LogStore(database.db);
+  const store = guardedByBreaker(directStore, new OutageBreaker(config.DB_TIMEOUT_S * 1000));
   const cache = new HotLogCache(config.CACHE_MAX_BYTES);
   const views = new ViewTracker(store);
   const logs = new LogService(store, cache, views, {
@@ -56,7 +60,7 @@ export function createApp(deps: AppDeps) {
       maxDepth: config.MAX_ARCHIVE_DEPTH,
     },
   });
-  const janitor = new Janitor(store, {
+  const janitor = new Janitor(directStore, {
     storageTimeS: config.STORAGE_TIME_S,
     flushViews: () => views.flush(),
     onRemoved: (logIds, blobHashes) => {

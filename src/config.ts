@@ -91,6 +91,10 @@ export const configSpec = {
     kind: "int", default: 64 * MiB, min: 1 * KiB, max: 2048 * MiB,
     doc: "Largest request body after Content-Encoding is decoded; decoding stops and answers 413 beyond.",
   },
+  DB_TIMEOUT_S: {
+    kind: "int", default: 10, min: 1, max: 600,
+    doc: "A database call serving a request that takes longer is answered 503 (Retry-After), as while the database is down.",
+  },
   ID_LENGTH: { kind: "int", default: 8, min: 6, max: 32, doc: "Length of new log ids (base62)." },
   STORAGE_TIME_S: {
     kind: "int", default: 90 * DAY_S, min: 60, max: 100 * 365 * DAY_S,
@@ -141,8 +145,8 @@ export const configSpec = {
     doc: "Length of the rate-limit window in seconds.",
   },
   RATE_LIMIT_BUCKETS: {
-    kind: "int", default: 250_000, min: 1, max: 100_000_000,
-    doc: "Most rate-limit buckets kept in memory (one per client, method and route; about 210 bytes each with the LRU's share); the least recently used is evicted beyond. At least RATE_LIMIT_MAX, so that evicting a bucket costs more requests than it frees.",
+    kind: "int", default: 250_000, min: 1, max: 10_000_000,
+    doc: "Most rate-limit buckets kept in memory (one per client, method and route; about 210 bytes each, part of it allocated up front for the bound); the least recently used is evicted beyond. At least RATE_LIMIT_MAX (up to this variable's maximum), so that evicting a bucket costs more requests than it frees.",
   },
   RATE_LIMIT_ROUTES: {
     kind: "string",
@@ -236,7 +240,7 @@ export function loadConfig(env: Env = process.env): Config {
   if ((raw.TLS_CERT === undefined) !== (raw.TLS_KEY === undefined)) {
     problems.push("TLS_CERT and TLS_KEY must be set together (or neither)");
   }
-  if ((raw.RATE_LIMIT_BUCKETS as number) < (raw.RATE_LIMIT_MAX as number)) {
+  if ((raw.RATE_LIMIT_BUCKETS as number) < Math.min(raw.RATE_LIMIT_MAX as number, configSpec.RATE_LIMIT_BUCKETS.max)) {
     problems.push("RATE_LIMIT_BUCKETS must be at least RATE_LIMIT_MAX (else evicting one's own bucket is cheaper than waiting)");
   }
   if (problems.length > 0) throw new ConfigError(problems);

@@ -1,10 +1,12 @@
 /**
  * The single error handler: every failure leaves as API.md's JSON error shape with a fitting
- * status. Unknown paths are 404, known paths with another method 405, validation failures 400;
- * anything unexpected is logged and answered 500 without a stack trace.
+ * status. Unknown paths are 404, known paths with another method 405, validation failures 400,
+ * a database outage 503 with Retry-After; anything unexpected is logged and answered 500 without
+ * a stack trace.
  */
 import { Elysia } from "elysia";
 import { ApiError, errorResponse } from "../errors.ts";
+import { databaseUnavailable, isDatabaseOutage } from "../storage/outage.ts";
 
 export interface ErrorHandlerOptions {
   /** Methods allowed on a path, for 405 answers; undefined when the path is unknown. */
@@ -34,6 +36,10 @@ export function errorHandler(options: ErrorHandlerOptions) {
       case "INVALID_COOKIE_SIGNATURE":
         return errorResponse(new ApiError("bad_request", "Invalid cookie."));
       default:
+        if (isDatabaseOutage(error)) {
+          options.logError(error, request);
+          return errorResponse(databaseUnavailable());
+        }
         options.logError(error, request);
         return errorResponse(new ApiError("internal_error", "Something went wrong on our side; it has been logged."));
     }

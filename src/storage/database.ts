@@ -45,7 +45,10 @@ async function openPostgres(url: string): Promise<Database> {
   const client = postgres(url, {
     max: 10,
     // A dead database must turn into a quick 503, not a request that hangs.
-    connect_timeout: 5,
+    connect_timeout: 3,
+    // postgres.js waits up to 20 s between reconnects after repeated failures; once the database
+    // is back we want the service back within a second.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     idle_timeout: 60,
     onnotice: () => {},
   });

@@ -35,8 +35,13 @@ export interface UploadResult {
   [key: string]: unknown;
 }
 
-export async function startTestApp(env: Env = {}): Promise<TestApp> {
-  const testDatabase = await createTestDatabase();
+export interface TestAppOptions {
+  /** Use this Postgres database as it is (fault tests bring their own server). */
+  databaseUrl?: string;
+}
+
+export async function startTestApp(env: Env = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const testDatabase = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase();
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", HTTP_PORT: "0", ...env, DATABASE_URL: testDatabase.url });
   const database = await openDatabase({ url: testDatabase.url, dataDir: "memory" });
   // AI_* variables in `env` configure the AI routes, exactly as in src/index.ts.

@@ -1,0 +1,95 @@
+/**
+ * Tells a database outage from a bug: connection refused or reset, timeouts, a server shutting
+ * down or not accepting connections. Those become 503 with Retry-After (the client should come
+ * back), everything else stays a 500.
+ */
+import { ApiError } from "../errors.ts";
+
+/** Node/Bun socket errors and postgres.js's own connection error codes. */
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EAI_AGAIN",
+  "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT",
+]);
+
+/** SQLSTATE: class 08 (connection exception), 57P01-03 (shutting down, cannot connect now), 53300 (too many connections). */
+function isOutageState(code: string): boolean {
+  return code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300";
+}
+
+export const RETRY_AFTER_OUTAGE_S = 5;
+
+export function isDatabaseOutage(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (CONNECTION_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isOutageState(code)))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export function databaseUnavailable(): ApiError {
+  return new ApiError("database_unavailable", "The database is unavailable right now; try again shortly.", {
+    "retry-after": String(RETRY_AFTER_OUTAGE_S),
+  });
+}
+
+/**
+ * Fail fast while the database is down: after an outage error, calls fail at once with 503 for
+ * `cooldownMs`; the first call after that tries the database again (and closes the breaker if it
+ * works). Without it every request would wait out the driver's connect timeout, once per query.
+ */
+export class OutageBreaker {
+  private openUntil = 0;
+
+  /**
+   * @param timeoutMs a call that takes longer is answered 503 and opens the breaker: while the
+   *   database restarts, the driver queues queries and retries connecting instead of failing.
+   *   (The call itself is not cancelled; an upload that lands late was never acknowledged.)
+   */
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly cooldownMs = 1000,
+  ) {}
+
+  get isOpen(): boolean {
+    return Date.now() < this.openUntil;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.isOpen) throw databaseUnavailable();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new DatabaseTimeout()), this.timeoutMs);
+    });
+    const call = work();
+    call.catch(() => {}); // a late failure after the deadline has nobody to tell
+    try {
+      return await Promise.race([call, deadline]);
+    } catch (error) {
+      if (!(error instanceof DatabaseTimeout) && !isDatabaseOutage(error)) throw error;
+      this.openUntil = Date.now() + this.cooldownMs;
+      throw databaseUnavailable();
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+class DatabaseTimeout extends Error {}
+
+/**
+ * The same object, every method run through the breaker (so every method becomes async: meant
+ * for stores whose methods all are). While the breaker is open a method is not even called.
+ */
+export function guardedByBreaker<T extends object>(target: T, breaker: OutageBreaker): T {
+  return new Proxy(target, {
+    get(object, property, receiver) {
+      const value = Reflect.get(object, property, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => breaker.run(async () => value.apply(object, args));
+    },
+  });
+}
