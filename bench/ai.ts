@@ -47,6 +47,7 @@ if (role === "upstream") {
     AI_MODEL: "scripted-model",
     AI_CACHE_TTL_SECONDS: "0",
     AI_MAX_STREAMS: String(idleStreams + 100),
+    BUN_CONFIG_MAX_HTTP_REQUESTS: childEnv.BUN_CONFIG_MAX_HTTP_REQUESTS,
     AI_STALL_TIMEOUT_MS: "3600000",
     AI_MAX_DURATION_MS: "3600000",
   });
@@ -64,6 +65,7 @@ if (role === "upstream") {
       AI_MODEL: "scripted-model",
       AI_CACHE_TTL_SECONDS: "0",
       AI_MAX_STREAMS: String(idleStreams + 100),
+      BUN_CONFIG_MAX_HTTP_REQUESTS: childEnv.BUN_CONFIG_MAX_HTTP_REQUESTS,
       AI_STALL_TIMEOUT_MS: "3600000",
       AI_MAX_DURATION_MS: "3600000",
     }),

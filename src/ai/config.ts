@@ -62,13 +62,21 @@ export function loadAiConfig(env: Env): AiConfig | null {
     .map((key) => key.trim())
     .filter((key) => key.length > 0);
 
+  // Bun's fetch runs at most BUN_CONFIG_MAX_HTTP_REQUESTS (default 256) requests at once and queues
+  // the rest; a stream whose model call waits in that queue would only time out.
+  const maxStreams = integer(env, "AI_MAX_STREAMS", 64, 1, 100_000);
+  const fetchLimit = Number(value(env, "BUN_CONFIG_MAX_HTTP_REQUESTS") ?? 256);
+  if (maxStreams > fetchLimit) {
+    throw new Error(`AI_MAX_STREAMS (${maxStreams}) is above Bun's limit of concurrent fetches (${fetchLimit}); raise BUN_CONFIG_MAX_HTTP_REQUESTS too`);
+  }
+
   return {
     provider,
     baseUrl,
     model,
     apiKeys,
     maxRounds: integer(env, "AI_MAX_ROUNDS", 4, 0, 20),
-    maxStreams: integer(env, "AI_MAX_STREAMS", 64, 1, 100_000),
+    maxStreams,
     stallTimeoutMs: integer(env, "AI_STALL_TIMEOUT_MS", 60_000, 1, 3_600_000),
     maxDurationMs: integer(env, "AI_MAX_DURATION_MS", 300_000, 1, 3_600_000),
     pingIntervalMs: integer(env, "AI_PING_INTERVAL_MS", 15_000, 1, 15_000),

@@ -44,5 +44,7 @@ describe("loadAiConfig", () => {
     expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_MAX_ROUNDS: "many" })).toThrow("AI_MAX_ROUNDS must be an integer");
     expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_PING_INTERVAL_MS: "60000" })).toThrow("AI_PING_INTERVAL_MS");
     expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_TEMPERATURE: "hot" })).toThrow("AI_TEMPERATURE");
+    expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_MAX_STREAMS: "500" })).toThrow("raise BUN_CONFIG_MAX_HTTP_REQUESTS");
+    expect(loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_MAX_STREAMS: "500", BUN_CONFIG_MAX_HTTP_REQUESTS: "1024" })?.maxStreams).toBe(500);
   });
 });
