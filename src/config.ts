@@ -146,7 +146,7 @@ export const configSpec = {
   },
   RATE_LIMIT_BUCKETS: {
     kind: "int", default: 250_000, min: 1, max: 10_000_000,
-    doc: "Most rate-limit buckets kept in memory (one per client, method and route; about 210 bytes each, part of it allocated up front for the bound); the least recently used is evicted beyond. At least RATE_LIMIT_MAX (up to this variable's maximum), so that evicting a bucket costs more requests than it frees.",
+    doc: "Most rate-limit buckets kept in memory (one per client, method and route; about 190 to 250 bytes each, part of it allocated up front for the bound); the least recently used is evicted beyond. At least RATE_LIMIT_MAX (up to this variable's maximum), so that evicting a bucket costs more requests than it frees.",
   },
   RATE_LIMIT_ROUTES: {
     kind: "string",
