@@ -1,7 +1,9 @@
 /**
  * HTTPS only, in production (API.md "Limits and transport"):
  *  - `httpsRedirect`: behind a trusted proxy that says the client used plain http
- *    (X-Forwarded-Proto: http, or Forwarded proto=http), answer 308 to the https address;
+ *    (X-Forwarded-Proto: http, or Forwarded proto=http), answer 308 to the https address; only
+ *    when the service is meant to be reached over https (PUBLIC_URL is https, or we hold a
+ *    certificate): a proxy on a private network serving plain http must not loop;
  *  - `strictTransportSecurity`: HSTS on every response that went out over https (our own TLS
  *    listener, or a trusted proxy's);
  *  - `redirectListener`: the fetch handler of the plain listener that runs next to our own TLS
@@ -31,10 +33,12 @@ function redirect(location: string): Response {
   return new Response(null, { status: 308, headers: { location, "content-length": "0" } });
 }
 
-export function httpsRedirect(target: HttpsTarget) {
+export function httpsRedirect(target: HttpsTarget & { enabled: boolean }) {
   return async function httpsRedirect(request, context, next): ReturnType<EdgeMiddleware> {
     const { client } = context;
-    if (client.viaTrustedProxy && client.forwardedProto === "http") return redirect(httpsLocation(request, target));
+    if (target.enabled && client.viaTrustedProxy && client.forwardedProto === "http") {
+      return redirect(httpsLocation(request, target));
+    }
     return next(request, context);
   } satisfies EdgeMiddleware;
 }

@@ -57,9 +57,10 @@ export function createEdge(config: Config, deps: EdgeDeps) {
   const limiter = new SlidingWindowLimiter({ maxBuckets: config.RATE_LIMIT_BUCKETS });
   const resolveClient = clientIpResolver({ trustedProxies: parseCidrList(config.TRUSTED_PROXIES ?? "") });
   const publicUrl = new URL(config.PUBLIC_URL);
-  const httpsTarget: HttpsTarget = {
+  const httpsTarget: HttpsTarget & { enabled: boolean } = {
     publicOrigin: publicUrl.protocol === "https:" ? publicUrl.origin : null,
     httpsPort: config.PORT,
+    enabled: publicUrl.protocol === "https:" || config.TLS_CERT !== undefined,
   };
 
   const middlewares: (EdgeMiddleware | null)[] = [

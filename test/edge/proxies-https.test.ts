@@ -92,6 +92,16 @@ describe("behind a trusted proxy", () => {
   });
 });
 
+test("behind a trusted proxy with an http PUBLIC_URL (a private network), proto=http is served, not redirected", async () => {
+  const api = await startTestApp({ TRUSTED_PROXIES: "127.0.0.1", PUBLIC_URL: "http://logs.internal" });
+  try {
+    const response = await api.fetch("/v1/limits", { headers: { "x-forwarded-proto": "http" }, redirect: "manual" });
+    expect(response.status).toBe(200);
+  } finally {
+    await api.stop();
+  }
+}, START_TIMEOUT_MS);
+
 describe("no trusted proxies", () => {
   let api: TestApp;
   beforeAll(async () => {
