@@ -39,13 +39,15 @@ export async function startProgram(name: string, command: string[], env: Record<
 
   const url = await Promise.race([
     readListeningUrl(child.stdout),
-    child.exited.then((code) => {
-      throw new Error(`${name} exited with ${code} before listening:\n${errors.slice(-2000)}`);
-    }),
-    Bun.sleep(START_TIMEOUT_MS).then(() => {
-      throw new Error(`${name} did not start within ${START_TIMEOUT_MS / 1000} s:\n${errors.slice(-2000)}`);
-    }),
-  ]);
+    Bun.sleep(START_TIMEOUT_MS).then(() => null),
+  ]).catch(() => null);
+  if (url === null) {
+    // Closed stdout or no line in time: say why, with what the program wrote to stderr.
+    const code = await Promise.race([child.exited, Bun.sleep(2_000).then(() => null)]);
+    if (code === null) child.kill("SIGKILL");
+    await Bun.sleep(100);
+    throw new Error(`${name} did not start (${code === null ? `no listening line within ${START_TIMEOUT_MS / 1000} s` : `exit code ${code}`}):\n${errors.slice(-2000)}`);
+  }
 
   return {
     name,

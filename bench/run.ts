@@ -156,7 +156,10 @@ try {
   };
 
   for (const scenario of selected) {
-    const scenarioRows = await scenario.run(ctx);
+    // One failing scenario is reported and the run goes on: the other figures still count.
+    const scenarioRows = await scenario.run(ctx).catch((error: unknown): ResultRow[] => [
+      { scenario: scenario.name, target: "logpaste", note: `FAILED: ${String(error instanceof Error ? error.message : error).split("\n").slice(0, 4).join(" / ").slice(0, 600)}` },
+    ]);
     rows.push(...scenarioRows);
     console.log(summaryLine(scenarioRows));
     if (scenarioRows.some((row) => (row.load?.errors ?? 0) > 0)) {

@@ -32,6 +32,9 @@ export const idleStreamsScenario: Scenario = {
       AI_STALL_TIMEOUT_MS: "3600000",
       AI_MAX_DURATION_MS: "3600000",
       AI_CACHE_TTL_SECONDS: "0",
+      // Each stream holds one upstream fetch; Bun runs at most 256 at once unless told otherwise
+      // (and the AI config refuses AI_MAX_STREAMS above that limit).
+      BUN_CONFIG_MAX_HTTP_REQUESTS: String(STREAMS + 200),
     });
     const sockets: Bun.Socket[] = [];
     try {
