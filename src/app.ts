@@ -21,7 +21,12 @@ import { limitsOf } from "./info/routes.ts";
 import { webRoutes } from "./web/routes.ts";
 import { RouteTable } from "./edge/route-table.ts";
 import { createEdge } from "./edge/index.ts";
-import { aiRoutes, type AiConfig } from "./ai/index.ts";
+import { aiRoutes, type AiConfig, type AiStats } from "./ai/index.ts";
+import { RouteKeys } from "./edge/route-key.ts";
+import { readinessProblem } from "./storage/database.ts";
+import { observe, requestIdOf } from "./ops/observe.ts";
+import { opsRoutes } from "./ops/routes.ts";
+import { serviceMetrics } from "./ops/service-metrics.ts";
 import { aiLogSource } from "./ai/log-source.ts";
 
 export interface AppDeps {
@@ -29,6 +34,8 @@ export interface AppDeps {
   database: Database;
   /** Where operational messages go; JSON lines on stderr by default. */
   logError?: (error: unknown, request?: Request) => void;
+  /** Where the per-request access lines go (JSON); none when absent. */
+  accessLog?: (line: string) => void;
   /** The AI model configuration (loadAiConfig); null or absent: AI routes answer 503 ai_disabled. */
   aiConfig?: AiConfig | null;
 }
@@ -77,7 +84,21 @@ export function createApp(deps: AppDeps) {
     readTimeoutMs: config.BODY_TIMEOUT_S * 1000,
   };
   // One AI plugin for both prefixes: its stream limit, shared runs and answer cache are per process.
-  const ai = aiRoutes({ config: deps.aiConfig ?? null, ...aiLogSource(logs, bodyLimits) });
+  const aiStats: AiStats = { openStreams: 0, inputTokens: 0, outputTokens: 0 };
+  const ai = aiRoutes({
+    config: deps.aiConfig ?? null,
+    ...aiLogSource(logs, bodyLimits),
+    stats: aiStats,
+    log: (level, message, fields) => logLine(level, message, fields),
+  });
+
+  const blobCount = cachedCount(() => store.countBlobs(), 5000);
+  const metrics = serviceMetrics({
+    uploads: () => logs.counters,
+    cache: () => ({ hits: cache.hits, misses: cache.misses, bytes: cache.blobBytes }),
+    blobCount: blobCount.value,
+    ai: () => ({ openStreams: aiStats.openStreams, tokens: { input: aiStats.inputTokens, output: aiStats.outputTokens } }),
+  });
   const featureRoutes = () =>
     new Elysia()
       .use(logRoutes({ logs, insights, bodyLimits }))
@@ -113,16 +134,19 @@ export function createApp(deps: AppDeps) {
     )
     // `GET /` is the index for API clients and the paste page for browsers; `/{id}` a log's page.
     .use(webRoutes({ logs, insights, limits: limitsOf(config), aiEnabled: Boolean(deps.aiConfig), apiIndex: () => routeTable.index() }))
-    .get("/healthz", () => ({ status: "ok" }), { detail: { summary: "The process is up", tags: ["Operations"] } })
+    .use(opsRoutes({ metrics, readinessProblem: () => readinessProblem(database), metricsToken: config.METRICS_TOKEN }))
     .use(api);
 
   routeTable.load(app.routes.map((route) => ({ method: route.method, path: route.path })));
 
   // The edge (client IP, rate limit, CORS, compression, security headers) wraps the whole app;
   // listeners call `fetch`, which is `app.handle` behind it.
+  const routes = app.routes.map((route) => ({ method: route.method, path: route.path }));
+  const aliases = { "/1": "/v1" };
   const edge = createEdge(config, {
-    routes: app.routes.map((route) => ({ method: route.method, path: route.path })),
-    aliases: { "/1": "/v1" },
+    routes,
+    aliases,
+    outer: [observe({ metrics, routeKeys: new RouteKeys(routes, { aliases }), writeLine: deps.accessLog ?? null })],
     handle: (request) => app.handle(request),
     logError: (e, r) => logError(e, r),
   });
@@ -134,6 +158,7 @@ export function createApp(deps: AppDeps) {
     edge,
     logs,
     insights,
+    metrics,
     store,
     cache,
     views,
@@ -152,12 +177,32 @@ export function createApp(deps: AppDeps) {
 
 export type App = ReturnType<typeof createApp>;
 
+function logLine(level: string, message: string, fields: Record<string, unknown> = {}): void {
+  console.error(JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...fields }));
+}
+
+/** A count that is queried at most once per `maxAgeMs` (scrapes must not hammer the database). */
+function cachedCount(query: () => Promise<number>, maxAgeMs: number) {
+  let value = 0;
+  let fetchedAt = -Infinity;
+  return {
+    value: () => {
+      if (performance.now() - fetchedAt > maxAgeMs) {
+        fetchedAt = performance.now();
+        query().then((n) => (value = n), () => {});
+      }
+      return value;
+    },
+  };
+}
+
 function defaultLogError(error: unknown, request?: Request): void {
   const url = request ? new URL(request.url) : undefined;
   console.error(
     JSON.stringify({
       level: "error",
       time: new Date().toISOString(),
+      requestId: requestIdOf(request),
       method: request?.method,
       path: url?.pathname,
       error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),

@@ -91,6 +91,10 @@ export const configSpec = {
     kind: "int", default: 64 * MiB, min: 1 * KiB, max: 2048 * MiB,
     doc: "Largest request body after Content-Encoding is decoded; decoding stops and answers 413 beyond.",
   },
+  METRICS_TOKEN: {
+    kind: "string",
+    doc: "When set, GET /metrics needs `Authorization: Bearer <token>`.",
+  },
   DB_TIMEOUT_S: {
     kind: "int", default: 10, min: 1, max: 600,
     doc: "A database call serving a request that takes longer is answered 503 (Retry-After), as while the database is down.",

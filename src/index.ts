@@ -21,7 +21,8 @@ async function main(): Promise<void> {
   }
 
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const service = createApp({ config, database, aiConfig });
+  // One JSON line per request on stdout (no log content, no tokens); errors go to stderr.
+  const service = createApp({ config, database, aiConfig, accessLog: (line) => console.log(line) });
   const server = startServer(config, service.edge);
   service.startBackground();
   log("info", "listening", { url: server.url, redirectFrom: server.redirectUrl, publicUrl: config.PUBLIC_URL, database: database.driver, ai: aiConfig ? `${aiConfig.provider} ${aiConfig.model}` : "disabled" });

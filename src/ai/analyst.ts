@@ -11,14 +11,14 @@ import { engineInsights } from "./engine-brief";
 import { status, type AiEvent } from "./events";
 import { createLanguageModel } from "./provider";
 import { sharedRuns } from "./shared-runs";
-import { silentLogger, type AiLog, type AiLogger } from "./types";
+import { silentLogger, type AiLog, type AiLogger, type AiStats } from "./types";
 
 export interface AiAnalyst {
   /** The analysis as events; `signal` aborts the upstream model call when the client leaves. */
   analyse(log: AiLog, language: string, signal: AbortSignal): AsyncGenerator<AiEvent>;
 }
 
-export function createAiAnalyst(config: AiConfig, logger: AiLogger = silentLogger): AiAnalyst {
+export function createAiAnalyst(config: AiConfig, logger: AiLogger = silentLogger, stats?: AiStats): AiAnalyst {
   const model = createLanguageModel(config, logger);
   const cache = createAnswerCache(config);
   const runs = sharedRuns();
@@ -43,6 +43,11 @@ export function createAiAnalyst(config: AiConfig, logger: AiLogger = silentLogge
       if (event.kind === "delta") answer += event.text;
       if (event.kind === "error") {
         logger("warn", "AI analysis failed", { code: event.data.code, reason: event.data.error, provider: config.provider, model: config.model, logId: log.id ?? null });
+      }
+      if (event.kind === "done" && stats) {
+        const usage = event.data.usage as { inputTokens?: number; outputTokens?: number } | undefined;
+        stats.inputTokens += usage?.inputTokens ?? 0;
+        stats.outputTokens += usage?.outputTokens ?? 0;
       }
       if (event.kind === "done" && answer.trim().length > 0) {
         const { status: _status, cached: _cached, ...done } = event.data;

@@ -2,7 +2,7 @@
  * AI analysis of a log, streamed as server-sent events (API.md "AI analysis").
  * The app mounts `aiRoutes` under /v1 and /1 and hands it a config and two log sources.
  */
-export type { AiLog, AiLogFile, AiLogger } from "./types";
+export type { AiLog, AiLogFile, AiStats, AiLogger } from "./types";
 export type { AiConfig, AiProviderKind } from "./config";
 export { loadAiConfig } from "./config";
 export type { AiDeps } from "./routes";

@@ -11,7 +11,7 @@ import type { AiConfig } from "./config";
 import { answerLanguage } from "./language";
 import { eventStreamResponse } from "./sse";
 import { streamSlots } from "./stream-slots";
-import type { AiLog, AiLogger } from "./types";
+import type { AiLog, AiLogger, AiStats } from "./types";
 
 export interface AiDeps {
   config: AiConfig | null;
@@ -21,6 +21,8 @@ export interface AiDeps {
   readBody(request: Request): Promise<AiLog>;
   /** Optional: where upstream trouble is reported (refused keys, failed or stalled analyses). Silent by default. */
   log?: AiLogger;
+  /** Kept current for the metrics: open streams and tokens used. */
+  stats?: AiStats;
 }
 
 /** The part of Bun's server the route uses: lifting the idle timeout for a long-lived stream. */
@@ -30,8 +32,11 @@ interface IdleTimeoutControl {
 
 export function aiRoutes(deps: AiDeps) {
   const { config } = deps;
-  const analyst = config ? createAiAnalyst(config, deps.log) : null;
+  const analyst = config ? createAiAnalyst(config, deps.log, deps.stats) : null;
   const slots = streamSlots(config?.maxStreams ?? 0);
+  const syncStats = () => {
+    if (deps.stats) deps.stats.openStreams = slots.open;
+  };
 
   const requireAnalyst = () => {
     if (!analyst || !config) throw new ApiError("ai_disabled", "AI analysis is not configured on this server");
@@ -46,12 +51,17 @@ export function aiRoutes(deps: AiDeps) {
 
   const openStream = (log: AiLog, language: string, request: Request, server: IdleTimeoutControl | null): Response => {
     const { analyst, config } = requireAnalyst();
-    const release = slots.tryAcquire();
-    if (!release) {
+    const acquired = slots.tryAcquire();
+    if (!acquired) {
       throw new ApiError("too_many_streams", `Too many AI analyses are running (limit ${config.maxStreams}); try again shortly`, {
         "retry-after": "5",
       });
     }
+    const release = () => {
+      acquired();
+      syncStats();
+    };
+    syncStats();
 
     // Bun closes connections idle for 10 s by default; a model can think longer than that.
     server?.timeout(request, 0);

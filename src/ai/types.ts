@@ -17,3 +17,13 @@ export interface AiLog {
 export type AiLogger = (level: "warn" | "error", message: string, fields: Record<string, unknown>) => void;
 
 export const silentLogger: AiLogger = () => {};
+
+/**
+ * Live figures for the metrics endpoint: the app hands in one object, the AI routes keep it
+ * current (open streams; tokens counted once per model run, not per reader or cached replay).
+ */
+export interface AiStats {
+  openStreams: number;
+  inputTokens: number;
+  outputTokens: number;
+}

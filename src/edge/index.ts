@@ -2,6 +2,7 @@
  * createEdge: everything between the socket and the app, in the order a request meets it.
  * Outermost first (each wraps the ones below it):
  *
+ *   (deps.outer)             the app's own outermost layers: request id, metrics, access log
  *   errorBoundary            any failure in here is a JSON error
  *   compression              Accept-Encoding, on the final body
  *   securityHeaders          CSP and friends on text/html, nosniff on all
@@ -36,6 +37,8 @@ export interface EdgeDeps {
   aliases: Record<string, string>;
   handle(request: Request): Response | Promise<Response>;
   logError(error: unknown, request: Request): void;
+  /** Layers that wrap everything else, outermost first (observability: they see every answer). */
+  outer?: readonly EdgeMiddleware[];
   /** Benchmarks only: build the edge without the rate limiter, to measure what it costs. */
   withoutRateLimit?: boolean;
 }
@@ -64,6 +67,7 @@ export function createEdge(config: Config, deps: EdgeDeps) {
   };
 
   const middlewares: (EdgeMiddleware | null)[] = [
+    ...(deps.outer ?? []),
     errorBoundary({ logError: deps.logError }),
     compression({ minBytes: 1024, brotliQuality: 4, gzipLevel: 6 }),
     securityHeaders({ pathPolicies }),

@@ -81,3 +81,23 @@ async function applyMigrations(database: Database): Promise<void> {
     await migrate(database.db as never, { migrationsFolder });
   }
 }
+
+/**
+ * Readiness: the database answers, and every migration shipped in drizzle/ is applied.
+ * Returns what is wrong, or null when ready.
+ */
+export async function readinessProblem(database: Database): Promise<string | null> {
+  const { readMigrationFiles } = await import("drizzle-orm/migrator");
+  const { sql } = await import("drizzle-orm");
+  const shipped = readMigrationFiles({ migrationsFolder }).length;
+  let applied: number;
+  try {
+    const result = await database.db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
+    // postgres.js returns the rows; PGlite returns { rows }.
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { applied: number }[];
+    applied = Number(rows[0]?.applied ?? 0);
+  } catch {
+    return "the database does not answer";
+  }
+  return applied >= shipped ? null : `${shipped - applied} of ${shipped} migrations are not applied`;
+}

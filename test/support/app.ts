@@ -38,6 +38,9 @@ export interface UploadResult {
 export interface TestAppOptions {
   /** Use this Postgres database as it is (fault tests bring their own server). */
   databaseUrl?: string;
+  /** Receives the access log lines and error lines the app writes. */
+  accessLog?: (line: string) => void;
+  logError?: (error: unknown, request?: Request) => void;
 }
 
 export async function startTestApp(env: Env = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -45,7 +48,13 @@ export async function startTestApp(env: Env = {}, options: TestAppOptions = {}):
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", HTTP_PORT: "0", ...env, DATABASE_URL: testDatabase.url });
   const database = await openDatabase({ url: testDatabase.url, dataDir: "memory" });
   // AI_* variables in `env` configure the AI routes, exactly as in src/index.ts.
-  const service = createApp({ config, database, logError: () => {}, aiConfig: loadAiConfig(env) });
+  const service = createApp({
+    config,
+    database,
+    logError: options.logError ?? (() => {}),
+    accessLog: options.accessLog,
+    aiConfig: loadAiConfig(env),
+  });
   // The real listeners (TLS and redirect included), as src/index.ts starts them.
   const server = startServer(config, service.edge);
   const url = server.url;

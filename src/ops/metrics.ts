@@ -1,0 +1,156 @@
+/**
+ * A small Prometheus registry: counters, gauges and histograms with labels, rendered in the text
+ * exposition format (version 0.0.4). Values other modules already keep (blob count, cache hits,
+ * open streams) are read at scrape time through gauges with a `collect` callback, so the hot
+ * paths only ever bump a number.
+ */
+
+type Labels = Record<string, string>;
+
+function labelKey(labels: Labels): string {
+  return Object.keys(labels)
+    .sort()
+    .map((key) => `${key}="${escapeLabel(labels[key])}"`)
+    .join(",");
+}
+
+function escapeLabel(value: string): string {
+  return value.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/"/g, '\\"');
+}
+
+function formatNumber(value: number): string {
+  if (Number.isNaN(value)) return "NaN";
+  if (value === Infinity) return "+Inf";
+  if (value === -Infinity) return "-Inf";
+  return String(value);
+}
+
+function sample(name: string, key: string, value: number): string {
+  return `${name}${key ? `{${key}}` : ""} ${formatNumber(value)}`;
+}
+
+interface Metric {
+  render(): string[];
+}
+
+export class Counter implements Metric {
+  private readonly values = new Map<string, number>();
+
+  constructor(readonly name: string, readonly help: string) {}
+
+  inc(labels: Labels = {}, by = 1): void {
+    const key = labelKey(labels);
+    this.values.set(key, (this.values.get(key) ?? 0) + by);
+  }
+
+  get(labels: Labels = {}): number {
+    return this.values.get(labelKey(labels)) ?? 0;
+  }
+
+  render(): string[] {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
+    if (this.values.size === 0) lines.push(sample(this.name, "", 0));
+    for (const [key, value] of this.values) lines.push(sample(this.name, key, value));
+    return lines;
+  }
+}
+
+export class Gauge implements Metric {
+  private readonly values = new Map<string, number>();
+
+  /** `collect` (optional) is called at scrape time to set current values. */
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly collect?: (set: (value: number, labels?: Labels) => void) => void,
+  ) {}
+
+  set(value: number, labels: Labels = {}): void {
+    this.values.set(labelKey(labels), value);
+  }
+
+  inc(labels: Labels = {}, by = 1): void {
+    const key = labelKey(labels);
+    this.values.set(key, (this.values.get(key) ?? 0) + by);
+  }
+
+  dec(labels: Labels = {}, by = 1): void {
+    this.inc(labels, -by);
+  }
+
+  render(): string[] {
+    this.collect?.((value, labels = {}) => this.set(value, labels));
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} gauge`];
+    if (this.values.size === 0) lines.push(sample(this.name, "", 0));
+    for (const [key, value] of this.values) lines.push(sample(this.name, key, value));
+    return lines;
+  }
+}
+
+interface HistogramSeries {
+  labels: Labels;
+  buckets: number[];
+  sum: number;
+  count: number;
+}
+
+export class Histogram implements Metric {
+  private readonly series = new Map<string, HistogramSeries>();
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    /** Upper bounds, ascending; +Inf is implied. */
+    private readonly bounds: readonly number[],
+  ) {}
+
+  observe(value: number, labels: Labels = {}): void {
+    const key = labelKey(labels);
+    let series = this.series.get(key);
+    if (!series) {
+      series = { labels, buckets: new Array(this.bounds.length).fill(0), sum: 0, count: 0 };
+      this.series.set(key, series);
+    }
+    for (let i = 0; i < this.bounds.length; i++) if (value <= this.bounds[i]) series.buckets[i]++;
+    series.sum += value;
+    series.count++;
+  }
+
+  render(): string[] {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
+    for (const series of this.series.values()) {
+      const base = labelKey(series.labels);
+      const withLe = (le: string) => (base ? `${base},le="${le}"` : `le="${le}"`);
+      this.bounds.forEach((bound, i) => lines.push(sample(`${this.name}_bucket`, withLe(formatNumber(bound)), series.buckets[i])));
+      lines.push(sample(`${this.name}_bucket`, withLe("+Inf"), series.count));
+      lines.push(sample(`${this.name}_sum`, base, series.sum));
+      lines.push(sample(`${this.name}_count`, base, series.count));
+    }
+    return lines;
+  }
+}
+
+export class MetricsRegistry {
+  private readonly metrics: Metric[] = [];
+
+  counter(name: string, help: string): Counter {
+    return this.add(new Counter(name, help));
+  }
+
+  gauge(name: string, help: string, collect?: ConstructorParameters<typeof Gauge>[2]): Gauge {
+    return this.add(new Gauge(name, help, collect));
+  }
+
+  histogram(name: string, help: string, bounds: readonly number[]): Histogram {
+    return this.add(new Histogram(name, help, bounds));
+  }
+
+  render(): string {
+    return `${this.metrics.flatMap((metric) => metric.render()).join("\n")}\n`;
+  }
+
+  private add<M extends Metric>(metric: M): M {
+    this.metrics.push(metric);
+    return metric;
+  }
+}

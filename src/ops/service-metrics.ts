@@ -1,0 +1,56 @@
+/**
+ * The service's metrics, defined in one place: request counts and latency by route and status,
+ * uploads, bytes stored vs. deduplicated, blob count, hot-cache hit ratio, limiter rejections,
+ * AI streams and tokens. Numbers other modules keep are read at scrape time.
+ */
+import { MetricsRegistry } from "./metrics.ts";
+
+/** What the metrics read from the rest of the app at scrape time. */
+export interface MetricSources {
+  uploads(): { uploads: number; bytesReceived: number; bytesDeduplicated: number };
+  cache(): { hits: number; misses: number; bytes: number };
+  /** Current blob count (a query, cached for a few seconds by the caller). */
+  blobCount(): number;
+  ai(): { openStreams: number; tokens: { input: number; output: number } };
+}
+
+/** Seconds; fine at the low end, where most requests of a healthy service are. */
+const LATENCY_BOUNDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export function serviceMetrics(sources: MetricSources) {
+  const registry = new MetricsRegistry();
+  const requests = registry.counter("logpaste_http_requests_total", "HTTP requests by method, route template and status.");
+  const latency = registry.histogram("logpaste_http_request_duration_seconds", "Time to the response head, by method and route template.", LATENCY_BOUNDS);
+  const rateLimited = registry.counter("logpaste_rate_limited_total", "Requests refused by the rate limiter (429).");
+  registry.gauge("logpaste_uploads_total", "Logs uploaded since start.", (set) => set(sources.uploads().uploads));
+  registry.gauge("logpaste_upload_bytes_total", "Bytes of content uploaded since start (after filters).", (set) => set(sources.uploads().bytesReceived));
+  registry.gauge("logpaste_upload_bytes_deduplicated_total", "Uploaded bytes that matched a stored blob and were not stored again.", (set) => set(sources.uploads().bytesDeduplicated));
+  registry.gauge("logpaste_blobs", "Distinct contents stored.", (set) => set(sources.blobCount()));
+  registry.gauge("logpaste_cache_hits_total", "Hot-log cache hits.", (set) => set(sources.cache().hits));
+  registry.gauge("logpaste_cache_misses_total", "Hot-log cache misses.", (set) => set(sources.cache().misses));
+  registry.gauge("logpaste_cache_hit_ratio", "Hot-log cache hits / lookups since start.", (set) => {
+    const { hits, misses } = sources.cache();
+    set(hits + misses === 0 ? 0 : hits / (hits + misses));
+  });
+  registry.gauge("logpaste_cache_bytes", "Bytes held by the hot-log cache.", (set) => set(sources.cache().bytes));
+  registry.gauge("logpaste_ai_streams_open", "AI analysis streams open now.", (set) => set(sources.ai().openStreams));
+  registry.gauge("logpaste_ai_tokens_total", "Model tokens used since start, by direction.", (set) => {
+    const { tokens } = sources.ai();
+    set(tokens.input, { direction: "input" });
+    set(tokens.output, { direction: "output" });
+  });
+  registry.gauge("logpaste_process_resident_bytes", "Resident set size of the process.", (set) => set(process.memoryUsage.rss()));
+
+  return {
+    registry,
+    /** Records one finished request. */
+    observeRequest(method: string, route: string, status: number, seconds: number): void {
+      requests.inc({ method, route, status: String(status) });
+      latency.observe(seconds, { method, route });
+      if (status === 429) rateLimited.inc();
+    },
+    render: () => registry.render(),
+  };
+}
+
+export type ServiceMetrics = ReturnType<typeof serviceMetrics>;

@@ -1,0 +1,150 @@
+/**
+ * Operability: /healthz, /readyz, /metrics in Prometheus text, request ids, and access lines that
+ * carry no log content and no tokens.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
+
+let api: TestApp;
+const lines: string[] = [];
+beforeAll(async () => {
+  api = await startTestApp({ RATE_LIMIT_ROUTES: "GET /v1/limits=3/60" }, { accessLog: (line) => lines.push(line) });
+}, START_TIMEOUT_MS);
+afterAll(() => api.stop(), START_TIMEOUT_MS);
+
+/** The value of one sample line, e.g. metric('logpaste_blobs'). */
+function metric(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split("\n")) {
+    if (!line.startsWith(name)) continue;
+    const match = /^([a-z_]+)(\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const present = Object.fromEntries([...(match[3] ?? "").matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    if (Object.entries(labels).every(([key, value]) => present[key] === value)) return Number(match[4]);
+  }
+  return undefined;
+}
+
+describe("health", () => {
+  test("/healthz says the process is up", async () => {
+    const response = await api.fetch("/healthz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  test("/readyz checks the database and the migrations", async () => {
+    const response = await api.fetch("/readyz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ready" });
+  });
+});
+
+describe("metrics", () => {
+  test("requests, uploads, deduplication, blobs, cache and limiter rejections are counted", async () => {
+    const content = `[10:00:00] [Server thread/INFO]: metrics test ${Math.random()}`;
+    const first = await api.upload(content);
+    await api.upload(content); // the same content again: deduplicated
+    await api.fetch(`/v1/raw/${first.id}`);
+    await api.fetch(`/1/raw/${first.id}`);
+    await api.fetch("/v1/raw/unknown1");
+    for (let i = 0; i < 5; i++) await api.fetch("/v1/limits"); // 3 allowed, then 429s
+    await Bun.sleep(50);
+    // The blob count is read in the background at most every few seconds: ask twice.
+    await api.fetch("/metrics");
+    await Bun.sleep(200);
+
+    const response = await api.fetch("/metrics");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/plain; version=0.0.4");
+    const text = await response.text();
+    expect(text).toContain("# TYPE logpaste_http_requests_total counter");
+    expect(text).toContain("# TYPE logpaste_http_request_duration_seconds histogram");
+    // Route templates, not raw paths: /1 counts as /v1 and ids are placeholders.
+    expect(metric(text, "logpaste_http_requests_total", { method: "GET", route: "/v1/raw/{id}", status: "200" })).toBe(2);
+    expect(metric(text, "logpaste_http_requests_total", { method: "GET", route: "/v1/raw/{id}", status: "404" })).toBe(1);
+    expect(metric(text, "logpaste_http_requests_total", { method: "POST", route: "/v1/log", status: "200" })).toBe(2);
+    expect(text).not.toContain(first.id);
+    expect(metric(text, "logpaste_http_request_duration_seconds_count", { method: "POST", route: "/v1/log" })).toBe(2);
+    expect(metric(text, "logpaste_uploads_total")).toBe(2);
+    expect(metric(text, "logpaste_upload_bytes_deduplicated_total")).toBe(Buffer.byteLength(content));
+    expect(metric(text, "logpaste_upload_bytes_total")).toBe(2 * Buffer.byteLength(content));
+    expect(metric(text, "logpaste_blobs")).toBe(1);
+    expect(metric(text, "logpaste_cache_hits_total")).toBeGreaterThanOrEqual(2);
+    expect(metric(text, "logpaste_cache_hit_ratio")).toBeGreaterThan(0);
+    expect(metric(text, "logpaste_rate_limited_total")).toBe(2);
+    expect(metric(text, "logpaste_ai_streams_open")).toBe(0);
+    expect(metric(text, "logpaste_process_resident_bytes")).toBeGreaterThan(1_000_000);
+  });
+});
+
+describe("request ids and access lines", () => {
+  test("every response carries X-Request-Id; a sane client id is kept, a hostile one replaced", async () => {
+    const generated = await api.fetch("/v1/limits");
+    expect(generated.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await api.fetch("/healthz", { headers: { "x-request-id": "panel-42.abc" } });
+    expect(kept.headers.get("x-request-id")).toBe("panel-42.abc");
+    const replaced = await api.fetch("/healthz", { headers: { "x-request-id": "<script>" + "x".repeat(300) } });
+    expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const notFound = await api.fetch("/nothing/here/at/all");
+    expect(notFound.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  test("one JSON line per request, without log content, tokens or query strings", async () => {
+    lines.length = 0;
+    const secret = `SECRET-CONTENT-${Math.random()}`;
+    const upload = await api.upload(`[10:00:00] [Server thread/INFO]: ${secret}`);
+    await api.fetch(`/v1/log/${upload.id}?raw`, { headers: { "x-request-id": "trace-me" } });
+    await api.fetch(`/v1/log/${upload.id}`, { method: "DELETE", headers: { authorization: `Bearer ${upload.token}` } });
+    expect(lines.length).toBe(3);
+    const parsed = lines.map((line) => JSON.parse(line));
+    expect(parsed.map((l) => `${l.method} ${l.route} ${l.status}`)).toEqual([
+      "POST /v1/log 200",
+      "GET /v1/log/{id} 200",
+      "DELETE /v1/log/{id} 200",
+    ]);
+    expect(parsed[1].requestId).toBe("trace-me");
+    for (const line of lines) {
+      expect(line).not.toContain(secret);
+      expect(line).not.toContain(upload.token);
+      expect(line).not.toContain(upload.id);
+      expect(line).not.toContain("?raw");
+    }
+    expect(typeof parsed[0].ms).toBe("number");
+  });
+});
+
+test("a metrics token, when set, guards /metrics", async () => {
+  const guarded = await startTestApp({ METRICS_TOKEN: "s3cret" });
+  try {
+    expect((await guarded.fetch("/metrics")).status).toBe(401);
+    expect((await guarded.fetch("/metrics", { headers: { authorization: "Bearer s3cret" } })).status).toBe(200);
+  } finally {
+    await guarded.stop();
+  }
+}, START_TIMEOUT_MS);
+
+test("AI streams and the tokens they use appear in the metrics", async () => {
+  const { scriptedUpstream, openai } = await import("../ai/scripted-upstream.ts");
+  const { readAllFrames } = await import("../ai/sse-client.ts");
+  let releaseAnswer!: () => void;
+  const answerGate = new Promise<void>((resolve) => (releaseAnswer = resolve));
+  const upstream = scriptedUpstream("openai", () => ({ frames: [openai.start()], wait: answerGate, rest: [openai.text("The cause is X."), openai.finish("stop")] }));
+  const ai = await startTestApp({ AI_PROVIDER: "openai", AI_BASE_URL: upstream.url, AI_MODEL: "scripted-model", AI_API_KEYS: "k" });
+  try {
+    const { id } = await ai.upload("[10:00:00] [Server thread/ERROR]: something broke");
+    const stream = await ai.fetch(`/v1/ai/${id}`);
+    expect(stream.status).toBe(200);
+    await upstream.call(0);
+    const during = await (await ai.fetch("/metrics")).text();
+    expect(metric(during, "logpaste_ai_streams_open")).toBe(1);
+    releaseAnswer();
+    await readAllFrames(stream);
+    const after = await (await ai.fetch("/metrics")).text();
+    expect(metric(after, "logpaste_ai_streams_open")).toBe(0);
+    // The scripted model reports 100 input and 20 output tokens per call.
+    expect(metric(after, "logpaste_ai_tokens_total", { direction: "input" })).toBe(100);
+    expect(metric(after, "logpaste_ai_tokens_total", { direction: "output" })).toBe(20);
+  } finally {
+    await ai.stop();
+    upstream.stop();
+  }
+}, START_TIMEOUT_MS);
