@@ -27,6 +27,7 @@ import { readinessProblem } from "./storage/database.ts";
 import { observe, requestIdOf } from "./ops/observe.ts";
 import { opsRoutes } from "./ops/routes.ts";
 import { serviceMetrics } from "./ops/service-metrics.ts";
+import { ShutdownSignal } from "./ops/shutdown.ts";
 import { aiLogSource } from "./ai/log-source.ts";
 
 export interface AppDeps {
@@ -85,10 +86,12 @@ export function createApp(deps: AppDeps) {
   };
   // One AI plugin for both prefixes: its stream limit, shared runs and answer cache are per process.
   const aiStats: AiStats = { openStreams: 0, inputTokens: 0, outputTokens: 0 };
+  const shutdown = new ShutdownSignal();
   const ai = aiRoutes({
     config: deps.aiConfig ?? null,
     ...aiLogSource(logs, bodyLimits),
     stats: aiStats,
+    shutdown,
     log: (level, message, fields) => logLine(level, message, fields),
   });
 
@@ -163,6 +166,8 @@ export function createApp(deps: AppDeps) {
     cache,
     views,
     janitor,
+    /** Tells long-lived work (AI streams) that the service is going down. */
+    beginShutdown: () => shutdown.begin(),
     /** Starts the background work: view flushing and the janitor. */
     startBackground() {
       views.start(config.VIEW_FLUSH_INTERVAL_S * 1000, (error) => logError(error));

@@ -91,6 +91,10 @@ export const configSpec = {
     kind: "int", default: 64 * MiB, min: 1 * KiB, max: 2048 * MiB,
     doc: "Largest request body after Content-Encoding is decoded; decoding stops and answers 413 beyond.",
   },
+  SHUTDOWN_TIMEOUT_S: {
+    kind: "int", default: 25, min: 1, max: 3600,
+    doc: "On SIGTERM/SIGINT: how long in-flight requests may take to finish before the process exits anyway.",
+  },
   METRICS_TOKEN: {
     kind: "string",
     doc: "When set, GET /metrics needs `Authorization: Bearer <token>`.",

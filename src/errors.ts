@@ -32,6 +32,7 @@ export const errorStatus = {
   database_unavailable: 503,
   ai_disabled: 503,
   ai_unavailable: 503,
+  shutting_down: 503,
   ai_timeout: 504,
   request_timeout: 408,
 } as const;

@@ -27,14 +27,24 @@ async function main(): Promise<void> {
   service.startBackground();
   log("info", "listening", { url: server.url, redirectFrom: server.redirectUrl, publicUrl: config.PUBLIC_URL, database: database.driver, ai: aiConfig ? `${aiConfig.provider} ${aiConfig.model}` : "disabled" });
 
+  // Graceful shutdown: stop accepting, end AI streams with an `error` event, let in-flight
+  // requests (uploads) finish, write pending views, close the database; all within a deadline.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log("info", "shutting down", { signal });
-    await server.stop();
+    log("info", "shutting down", { signal, deadlineS: config.SHUTDOWN_TIMEOUT_S });
+    const deadline = setTimeout(() => {
+      log("error", "shutdown deadline passed; exiting with requests still open");
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_S * 1000);
+    const drained = server.stop(false);
+    service.beginShutdown();
+    await drained;
     await service.stopBackground();
     await database.close();
+    clearTimeout(deadline);
+    log("info", "stopped");
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -12,6 +12,7 @@ import { answerLanguage } from "./language";
 import { eventStreamResponse } from "./sse";
 import { streamSlots } from "./stream-slots";
 import type { AiLog, AiLogger, AiStats } from "./types";
+import type { ShutdownSignal } from "../ops/shutdown.ts";
 
 export interface AiDeps {
   config: AiConfig | null;
@@ -23,6 +24,8 @@ export interface AiDeps {
   log?: AiLogger;
   /** Kept current for the metrics: open streams and tokens used. */
   stats?: AiStats;
+  /** When the service shuts down, open streams end with an `error` event (code shutting_down). */
+  shutdown?: ShutdownSignal;
 }
 
 /** The part of Bun's server the route uses: lifting the idle timeout for a long-lived stream. */
@@ -51,6 +54,9 @@ export function aiRoutes(deps: AiDeps) {
 
   const openStream = (log: AiLog, language: string, request: Request, server: IdleTimeoutControl | null): Response => {
     const { analyst, config } = requireAnalyst();
+    if (deps.shutdown?.hasBegun) {
+      throw new ApiError("ai_unavailable", "The server is shutting down; try again in a moment.", { "retry-after": "5" });
+    }
     const acquired = slots.tryAcquire();
     if (!acquired) {
       throw new ApiError("too_many_streams", `Too many AI analyses are running (limit ${config.maxStreams}); try again shortly`, {
@@ -80,6 +86,15 @@ export function aiRoutes(deps: AiDeps) {
         request.signal.removeEventListener("abort", onRequestAbort);
         release();
       },
+      registerInterrupt: deps.shutdown
+        ? (interrupt) =>
+            deps.shutdown!.onShutdown(() =>
+              interrupt({
+                kind: "error",
+                data: { error: "The server is restarting; run the analysis again in a moment.", code: "shutting_down" },
+              }),
+            )
+        : undefined,
     });
   };
 

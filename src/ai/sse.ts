@@ -37,6 +37,11 @@ export interface EventStreamOptions {
   onClose(): void;
   /** Called when the client goes away, so the producer can abort its upstream work at once. */
   onCancel(): void;
+  /**
+   * Lets the owner end the stream from outside (server shutdown): it hands over a function that
+   * writes a last event, stops the producer and closes the stream. Returns the unregistration.
+   */
+  registerInterrupt?(interrupt: (last: AiEvent) => void): () => void;
 }
 
 /** Streams events as SSE. The producer is pulled as fast as it yields; pings fill the silences. */
@@ -45,10 +50,12 @@ export function eventStreamResponse(events: AsyncIterator<AiEvent>, options: Eve
   let cancelled = false;
   let ended = false;
   // Runs before the final event is written, so whoever reads `done` can rely on the slot being free.
+  let unregisterInterrupt: (() => void) | undefined;
   const end = () => {
     if (ended) return;
     ended = true;
     clearInterval(pingTimer);
+    unregisterInterrupt?.();
     options.onClose();
   };
 
@@ -61,6 +68,20 @@ export function eventStreamResponse(events: AsyncIterator<AiEvent>, options: Eve
           end();
         }
       }, options.pingIntervalMs);
+
+      unregisterInterrupt = options.registerInterrupt?.((last) => {
+        if (ended || cancelled) return;
+        cancelled = true; // the pump below stops at its next event
+        end();
+        options.onCancel();
+        try {
+          controller.enqueue(encoder.encode(encodeEvent(last)));
+          controller.close();
+        } catch {
+          // the client is already gone
+        }
+        void events.return?.(undefined);
+      });
 
       void (async () => {
         try {

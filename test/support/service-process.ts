@@ -1,0 +1,69 @@
+/**
+ * The service as its own process (`bun run src/index.ts`), as production runs it: for tests of
+ * start-up, signals and shutdown, which an in-process app cannot show.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+
+export interface ServiceProcess {
+  url: string;
+  child: Subprocess<"ignore", "pipe", "pipe">;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  terminate(): Promise<number>;
+  /** Kills the process if still running and removes its data folder. */
+  cleanup(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = server.port!;
+  server.stop(true);
+  return port;
+}
+
+export async function startServiceProcess(env: Record<string, string> = {}, dataDir?: string): Promise<ServiceProcess & { dataDir: string }> {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), "logpaste-service-"));
+  const port = await freePort();
+  const child = Bun.spawn(["bun", "run", "src/index.ts"], {
+    cwd: join(import.meta.dir, "../.."),
+    env: { ...process.env, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, ...env },
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  let output = "";
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) output += new TextDecoder().decode(chunk);
+  };
+  void collect(child.stdout);
+  void collect(child.stderr);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`service exited early (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`service did not start:\n${output}`);
+    await Bun.sleep(100);
+  }
+  return {
+    url,
+    child,
+    dataDir: dir,
+    output: () => output,
+    async terminate() {
+      child.kill("SIGTERM");
+      return child.exited;
+    },
+    async cleanup() {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      await child.exited;
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
