@@ -29,4 +29,6 @@ EXPOSE 8080
 # Migrations are applied at start by the service itself (src/storage/database.ts).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["bun", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["bun", "run", "src/index.ts"]
+# Bun's own header limit (16 KiB) would answer oversized requests with an empty 431; raised so the
+# service's JSON 414/431 (MAX_URL_BYTES, MAX_HEADER_BYTES) answers them. Same as `bun run start`.
+CMD ["bun", "--max-http-header-size=262144", "run", "src/index.ts"]

@@ -86,7 +86,7 @@ export async function startTestApp(env: Env = {}, options: TestAppOptions = {}):
 }
 
 /** A fresh Postgres database when TEST_DATABASE_URL is set; otherwise PGlite in memory. */
-async function createTestDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { url: undefined, drop: async () => {} };
   const name = `logpaste_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;

@@ -9,6 +9,8 @@ import type { Subprocess } from "bun";
 
 export interface ServiceProcess {
   url: string;
+  /** Resident memory of the process now, in bytes (from /proc). */
+  rss(): Promise<number>;
   child: Subprocess<"ignore", "pipe", "pipe">;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
@@ -28,7 +30,8 @@ async function freePort(): Promise<number> {
 export async function startServiceProcess(env: Record<string, string> = {}, dataDir?: string): Promise<ServiceProcess & { dataDir: string }> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), "logpaste-service-"));
   const port = await freePort();
-  const child = Bun.spawn(["bun", "run", "src/index.ts"], {
+  // The same command as `bun run start` (package.json) and the Dockerfile's CMD.
+  const child = Bun.spawn(["bun", "--max-http-header-size=262144", "run", "src/index.ts"], {
     cwd: join(import.meta.dir, "../.."),
     env: { ...process.env, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, ...env },
     stdin: "ignore",
@@ -56,6 +59,10 @@ export async function startServiceProcess(env: Record<string, string> = {}, data
     child,
     dataDir: dir,
     output: () => output,
+    async rss() {
+      const status = await Bun.file(`/proc/${child.pid}/status`).text();
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    },
     async terminate() {
       child.kill("SIGTERM");
       return child.exited;

@@ -1,0 +1,124 @@
+/**
+ * A short soak: the real service process under a steady mixed load (uploads, reads with and
+ * without br, info, insights, analyse, deletes, unknown ids) for SOAK_SECONDS (default 60; set
+ * more to soak longer). After a warm-up, resident memory must not grow past a bound and the
+ * number of open file descriptors must stay flat.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
+import { createTestDatabase } from "../support/app.ts";
+import { startServiceProcess, type ServiceProcess } from "../support/service-process.ts";
+
+const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
+const WORKERS = 8;
+/** RSS may grow this much between the end of the warm-up and the end of the soak. */
+const RSS_GROWTH_BOUND_MIB = 64;
+const FD_GROWTH_BOUND = 8;
+
+let service: ServiceProcess;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase(); // Postgres when TEST_DATABASE_URL is set, else PGlite
+  service = await startServiceProcess({ ...(database.url ? { DATABASE_URL: database.url } : {}), RATE_LIMIT_MAX: "1000000", RATE_LIMIT_BUCKETS: "1000000" });
+}, 60_000);
+afterAll(async () => {
+  await service?.cleanup();
+  await database?.drop();
+}, 30_000);
+
+const openFds = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
+
+function logText(n: number): string {
+  const lines = [`[10:00:00] [Server thread/INFO]: Starting minecraft server version 1.21.${n % 5}`];
+  for (let i = 0; i < 40 + (n % 60); i++) lines.push(`[10:00:${String(i % 60).padStart(2, "0")}] [Server thread/${i % 13 === 0 ? "WARN" : "INFO"}]: soak line ${i} of log ${n}`);
+  if (n % 3 === 0) lines.push("[10:01:00] [Server thread/ERROR]: Error occurred while enabling SoakPlugin v1.0 (Is it up to date?)", "java.lang.IllegalStateException: soak");
+  return lines.join("\n");
+}
+
+test(`soak for ${SOAK_SECONDS} s: no memory growth beyond ${RSS_GROWTH_BOUND_MIB} MiB, no descriptor leak`, async () => {
+  const base = service.url;
+  const pid = service.child.pid;
+  const stored: { id: string; token: string }[] = [];
+  const statuses = new Map<number, number>();
+  let requests = 0;
+  let n = 0;
+  const count = (status: number) => {
+    requests++;
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  };
+
+  const step = async () => {
+    const choice = n++ % 10;
+    if (choice < 3 || stored.length < 5) {
+      // Some contents repeat on purpose: deduplicated blobs are part of the soak.
+      const response = await fetch(`${base}/v1/log`, { method: "POST", body: logText(n % 200) });
+      count(response.status);
+      if (response.ok) stored.push(await response.json());
+      else await response.arrayBuffer();
+      return;
+    }
+    const log = stored[Math.floor(Math.random() * stored.length)];
+    let response: Response;
+    switch (choice) {
+      case 3:
+        response = await fetch(`${base}/v1/raw/${log.id}`, { headers: { "accept-encoding": "br" } });
+        break;
+      case 4:
+        response = await fetch(`${base}/v1/raw/${log.id}`, { headers: { "accept-encoding": "identity" } });
+        break;
+      case 5:
+        response = await fetch(`${base}/v1/log/${log.id}?insights`);
+        break;
+      case 6:
+        response = await fetch(`${base}/v1/analyse`, { method: "POST", body: logText(n) });
+        break;
+      case 7:
+        response = await fetch(`${base}/v1/raw/nope${n % 1000}`);
+        break;
+      case 8:
+        response = await fetch(`${base}/${log.id}`, { headers: { accept: "text/html" } });
+        break;
+      default: {
+        stored.splice(stored.indexOf(log), 1);
+        response = await fetch(`${base}/v1/log/${log.id}`, { method: "DELETE", headers: { authorization: `Bearer ${log.token}` } });
+      }
+    }
+    count(response.status);
+    await response.arrayBuffer();
+  };
+
+  const runFor = async (ms: number) => {
+    const until = Date.now() + ms;
+    await Promise.all(
+      Array.from({ length: WORKERS }, async () => {
+        while (Date.now() < until) await step();
+      }),
+    );
+  };
+
+  const warmUpMs = Math.max(5_000, SOAK_SECONDS * 200);
+  await runFor(warmUpMs);
+  const rssAfterWarmUp = await service.rss();
+  const fdsAfterWarmUp = openFds(pid);
+  const samples: number[] = [];
+  const soakUntil = Date.now() + SOAK_SECONDS * 1000 - warmUpMs;
+  while (Date.now() < soakUntil) {
+    await runFor(Math.min(5_000, soakUntil - Date.now()));
+    samples.push(await service.rss());
+  }
+  // Let keep-alive sockets of the load settle before counting descriptors.
+  await Bun.sleep(500);
+  const rssEnd = await service.rss();
+  const fdsEnd = openFds(pid);
+  const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+  console.log(
+    `soak: ${requests} requests in ${SOAK_SECONDS} s (${Math.round(requests / SOAK_SECONDS)}/s), statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
+      `RSS ${mib(rssAfterWarmUp)} -> ${mib(rssEnd)} MiB (peak ${mib(Math.max(...samples, rssEnd))}); fds ${fdsAfterWarmUp} -> ${fdsEnd}`,
+  );
+
+  expect([...statuses.keys()].every((status) => status === 200 || status === 404)).toBe(true);
+  expect((rssEnd - rssAfterWarmUp) / 1024 / 1024).toBeLessThan(RSS_GROWTH_BOUND_MIB);
+  expect(fdsEnd - fdsAfterWarmUp).toBeLessThanOrEqual(FD_GROWTH_BOUND);
+  expect((await fetch(`${base}/healthz`)).status).toBe(200);
+}, (SOAK_SECONDS + 60) * 1000);
