@@ -40,7 +40,13 @@ export async function startServiceProcess(env: Record<string, string> = {}, data
   });
   let output = "";
   const collect = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const chunk of stream) output += new TextDecoder().decode(chunk);
+    const reader = stream.getReader();
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      output += decoder.decode(value, { stream: true });
+    }
   };
   void collect(child.stdout);
   void collect(child.stderr);
