@@ -7,7 +7,7 @@
  * A second figure needs no sockets and little luck: the edge's fetch called in-process, with and
  * without the limiter, in alternating blocks: the limiter's cost per request in microseconds.
  *
- *   bun bench/edge.ts [--seconds 2] [--rounds 10] [--connections 32] [--json]
+ *   bun bench/edge.ts [--seconds 2] [--rounds 10] [--connections 32] [--path /healthz|raw|<path>] [--json]
  */
 import { loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/storage/database.ts";
@@ -27,7 +27,14 @@ const arg = (name: string, fallback: number) => {
 const seconds = arg("seconds", 2);
 const rounds = arg("rounds", 10);
 const connections = arg("connections", 32);
-const path = "/healthz";
+/**
+ * `--path raw` measures GET /v1/raw/{id} of a small stored log (about 1 KB, served from the hot
+ * cache): the small GET that clients actually send. Default: /healthz, the smallest there is.
+ */
+const pathArg = (() => {
+  const at = process.argv.indexOf("--path");
+  return at === -1 ? "/healthz" : process.argv[at + 1];
+})();
 
 // One client (loopback) sends everything: a limit high enough never to refuse (250,000 per second,
 // far above what one core serves), so both variants do the same work apart from the limiter.
@@ -43,6 +50,10 @@ const edgeDeps = {
   handle: (request: Request) => service.app.handle(request),
   logError: () => {},
 };
+const path =
+  pathArg === "raw"
+    ? `/v1/raw/${(await service.logs.upload({ content: Array.from({ length: 12 }, (_, i) => `[10:00:${String(i).padStart(2, "0")}] [Server thread/INFO]: a small log line number ${i} of a small stored log`).join("\n"), source: null, metadata: [], files: [] })).id}`
+    : pathArg;
 const limited = createEdge(config, edgeDeps);
 const bare = createEdge(config, { ...edgeDeps, withoutRateLimit: true });
 const withLimiter = startServer(config, limited);
@@ -98,7 +109,7 @@ async function inProcess(blocks: number, perBlock: number) {
       const edge = variant === "limiter" ? limited : bare;
       const started = performance.now();
       for (let i = 0; i < perBlock; i++) {
-        const request = new Request(`http://127.0.0.1/healthz`);
+        const request = new Request(`http://127.0.0.1${path}`);
         rememberSocketAddress(request, "127.0.0.1");
         await (await edge.fetch(request)).arrayBuffer();
       }
