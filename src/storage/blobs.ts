@@ -39,7 +39,13 @@ export async function prepareBlob(content: string): Promise<PreparedBlob> {
   return { hash: contentHash(bytes), data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), size: bytes.byteLength };
 }
 
+/**
+ * Below this many stored bytes, decompressing on the spot (microseconds) is cheaper than the
+ * hand-off to the thread pool and back that the async form costs on every call.
+ */
+const SYNC_DECOMPRESS_BELOW = 8 * 1024;
+
 export async function decompressBlob(data: Uint8Array): Promise<Uint8Array> {
-  const out = await brotliDecompress(data);
+  const out = data.byteLength < SYNC_DECOMPRESS_BELOW ? zlib.brotliDecompressSync(data) : await brotliDecompress(data);
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }
