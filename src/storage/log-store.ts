@@ -139,17 +139,47 @@ export class LogStore {
 
   /** Deletes a log with its attached files, and every blob nothing points at any more. */
   async delete(id: string): Promise<{ deleted: boolean; blobsRemoved: string[] }> {
-    return this.db.transaction(async (tx) => {
+    const candidates = await this.db.transaction(async (tx) => {
       const files = await tx.select({ blobHash: logFiles.blobHash }).from(logFiles).where(eq(logFiles.logId, id));
       const removed = await tx.delete(logs).where(eq(logs.id, id)).returning({ blobHash: logs.blobHash });
-      if (removed.length === 0) return { deleted: false, blobsRemoved: [] };
-      const candidates = [...new Set([removed[0].blobHash, ...files.map((file) => file.blobHash)])];
-      const orphans = await tx
-        .delete(blobs)
-        .where(and(inArray(blobs.hash, candidates), isOrphan(blobs.hash)))
-        .returning({ hash: blobs.hash });
-      return { deleted: true, blobsRemoved: orphans.map((row) => row.hash) };
+      if (removed.length === 0) return null;
+      return [...new Set([removed[0].blobHash, ...files.map((file) => file.blobHash)])];
     });
+    if (candidates === null) return { deleted: false, blobsRemoved: [] };
+    return { deleted: true, blobsRemoved: await this.removeOrphans(candidates) };
+  }
+
+  /**
+   * Deletes the blobs (of `candidates`, or all) that no log or file points at. Runs after the log
+   * is gone, outside its transaction: an upload of the same content may reference a blob again
+   * between our check and our delete, and the restrict key then refuses the delete. That blob
+   * is in use and stays; the others still go (one by one when a batch was refused).
+   */
+  private async removeOrphans(candidates?: string[]): Promise<string[]> {
+    const remove = async (hashes?: string[]) => {
+      const rows = await this.db
+        .delete(blobs)
+        .where(hashes ? and(inArray(blobs.hash, hashes), isOrphan(blobs.hash)) : isOrphan(blobs.hash))
+        .returning({ hash: blobs.hash });
+      return rows.map((row) => row.hash);
+    };
+    try {
+      return await remove(candidates);
+    } catch (error) {
+      if (postgresCode(error) !== FOREIGN_KEY_VIOLATION) throw error;
+    }
+    const hashes =
+      candidates ??
+      (await this.db.select({ hash: blobs.hash }).from(blobs).where(isOrphan(blobs.hash))).map((row) => row.hash);
+    const removed: string[] = [];
+    for (const hash of hashes) {
+      try {
+        removed.push(...(await remove([hash])));
+      } catch (error) {
+        if (postgresCode(error) !== FOREIGN_KEY_VIOLATION) throw error;
+      }
+    }
+    return removed;
   }
 
   /** Writes coalesced view times; only ever moves last_viewed_at forward. */
@@ -187,8 +217,7 @@ export class LogStore {
       logIds.push(...removed.map((row) => row.id));
       if (expired.length < batch) break;
     }
-    const orphans = await this.db.delete(blobs).where(isOrphan(blobs.hash)).returning({ hash: blobs.hash });
-    return { logIds, blobHashes: orphans.map((row) => row.hash) };
+    return { logIds, blobHashes: await this.removeOrphans() };
   }
 
   async countBlobs(): Promise<number> {

@@ -117,6 +117,8 @@ test(`soak for ${SOAK_SECONDS} s: no memory growth beyond ${RSS_GROWTH_BOUND_MIB
       `RSS ${mib(rssAfterWarmUp)} -> ${mib(rssEnd)} MiB (peak ${mib(Math.max(...samples, rssEnd))}); fds ${fdsAfterWarmUp} -> ${fdsEnd}`,
   );
 
+  const errorLines = service.output().split("\n").filter((line) => line.includes('"level":"error"'));
+  if (errorLines.length > 0) console.log(`service errors:\n${errorLines.slice(0, 10).join("\n")}`);
   expect([...statuses.keys()].every((status) => status === 200 || status === 404)).toBe(true);
   expect((rssEnd - rssAfterWarmUp) / 1024 / 1024).toBeLessThan(RSS_GROWTH_BOUND_MIB);
   expect(fdsEnd - fdsAfterWarmUp).toBeLessThanOrEqual(FD_GROWTH_BOUND);
