@@ -75,7 +75,8 @@ export class LogStore {
 
   /**
    * Stores the blob (if new) and the log row in one transaction: a failure leaves neither.
-   * Retries once when a concurrent delete removed the blob between our insert and our reference.
+   * Retries (three times at most) when a concurrent delete removed the blob between our insert and
+   * our reference to it.
    */
   async insert(log: NewLog): Promise<{ blobCreated: boolean; blobsCreated: string[] }> {
     for (let attempt = 0; ; attempt++) {
@@ -119,7 +120,7 @@ export class LogStore {
       } catch (error) {
         const code = postgresCode(error);
         if (code === UNIQUE_VIOLATION && constraintOf(error)?.startsWith("logs_pkey")) throw new IdTakenError();
-        if (code === FOREIGN_KEY_VIOLATION && attempt === 0) continue;
+        if (code === FOREIGN_KEY_VIOLATION && attempt < 3) continue;
         throw error;
       }
     }
