@@ -202,15 +202,10 @@ function cachedCount(query: () => Promise<number>, maxAgeMs: number) {
 }
 
 function defaultLogError(error: unknown, request?: Request): void {
-  const url = request ? new URL(request.url) : undefined;
-  console.error(
-    JSON.stringify({
-      level: "error",
-      time: new Date().toISOString(),
-      requestId: requestIdOf(request),
-      method: request?.method,
-      path: url?.pathname,
-      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-    }),
-  );
+  logLine("error", "request failed", {
+    requestId: requestIdOf(request),
+    method: request?.method,
+    path: request ? new URL(request.url).pathname : undefined,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  });
 }

@@ -160,7 +160,7 @@ export class LogService {
 
   /** The log's record, or 404; counts as a view. */
   async find(id: string, now = new Date()): Promise<LogRecord> {
-    const notFound = new ApiError("log_not_found", `There is no log with the id '${id.slice(0, 64)}'.`);
+    const notFound = logNotFound(id);
     if (!isPlausibleLogId(id)) throw notFound;
     let record = this.cache.getRecord(id);
     if (!record) {
@@ -218,7 +218,7 @@ export class LogService {
     const cached = this.cache.getBlob(hash);
     if (cached) return cached;
     const data = await this.store.readBlob(hash);
-    if (!data) throw new ApiError("log_not_found", `There is no log with the id '${id}'.`);
+    if (!data) throw logNotFound(id);
     this.cache.setBlob(hash, data);
     return data;
   }
@@ -226,7 +226,7 @@ export class LogService {
   /** Deletes a log after checking its token (401 none, 403 wrong, 404 unknown). */
   async delete(id: string, token: string | null): Promise<void> {
     if (!token) throw new ApiError("missing_token", "Send the log's delete token as 'Authorization: Bearer <token>'.");
-    const notFound = new ApiError("log_not_found", `There is no log with the id '${id.slice(0, 64)}'.`);
+    const notFound = logNotFound(id);
     if (!isPlausibleLogId(id)) throw notFound;
     const row = await this.store.find(id);
     if (!row) throw notFound;
@@ -286,6 +286,10 @@ export class LogService {
       })),
     };
   }
+}
+
+function logNotFound(id: string): ApiError {
+  return new ApiError("log_not_found", `There is no log with the id '${id.slice(0, 64)}'.`);
 }
 
 /** Each path segment percent-encoded, the `/` between them kept. */

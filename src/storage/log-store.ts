@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { blobs, logFiles, logs, type LogFileRow, type LogRow, type MetadataEntry } from "./schema.ts";
 import type { PreparedBlob } from "./blobs.ts";
+import { sqlState, violatedConstraint } from "./driver-errors.ts";
 
 export interface NewLogFile {
   name: string;
@@ -118,8 +119,8 @@ export class LogStore {
           return { blobCreated: created.some((row) => row.hash === log.blob.hash), blobsCreated: created.map((row) => row.hash) };
         });
       } catch (error) {
-        const code = postgresCode(error);
-        if (code === UNIQUE_VIOLATION && constraintOf(error)?.startsWith("logs_pkey")) throw new IdTakenError();
+        const code = sqlState(error);
+        if (code === UNIQUE_VIOLATION && violatedConstraint(error)?.startsWith("logs_pkey")) throw new IdTakenError();
         if (code === FOREIGN_KEY_VIOLATION && attempt < 3) continue;
         throw error;
       }
@@ -167,7 +168,7 @@ export class LogStore {
     try {
       return await remove(candidates);
     } catch (error) {
-      if (postgresCode(error) !== FOREIGN_KEY_VIOLATION) throw error;
+      if (sqlState(error) !== FOREIGN_KEY_VIOLATION) throw error;
     }
     const hashes =
       candidates ??
@@ -177,7 +178,7 @@ export class LogStore {
       try {
         removed.push(...(await remove([hash])));
       } catch (error) {
-        if (postgresCode(error) !== FOREIGN_KEY_VIOLATION) throw error;
+        if (sqlState(error) !== FOREIGN_KEY_VIOLATION) throw error;
       }
     }
     return removed;
@@ -230,27 +231,4 @@ export class LogStore {
     const rows = await this.db.select({ n: sql<number>`count(*)::int` }).from(logs);
     return Number(rows[0].n);
   }
-}
-
-function postgresCode(error: unknown): string | undefined {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === "object" && !seen.has(current)) {
-    seen.add(current);
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-function constraintOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && typeof current === "object" && depth < 5; depth++) {
-    const name = (current as { constraint?: string; constraint_name?: string }).constraint ??
-      (current as { constraint_name?: string }).constraint_name;
-    if (name) return name;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }

@@ -4,6 +4,7 @@
  * back), everything else stays a 500.
  */
 import { ApiError } from "../errors.ts";
+import { errorCodes } from "./driver-errors.ts";
 
 /** Node/Bun socket errors and postgres.js's own connection error codes. */
 const CONNECTION_CODES = new Set([
@@ -19,15 +20,7 @@ function isOutageState(code: string): boolean {
 export const RETRY_AFTER_OUTAGE_S = 5;
 
 export function isDatabaseOutage(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === "object" && !seen.has(current)) {
-    seen.add(current);
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && (CONNECTION_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isOutageState(code)))) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return errorCodes(error).some((code) => CONNECTION_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isOutageState(code)));
 }
 
 export function databaseUnavailable(): ApiError {
