@@ -77,7 +77,7 @@ export function createApp(deps: AppDeps) {
     },
   });
 
-  const insights = new InsightsService(logs, { maxBytes: config.MAX_LENGTH, maxLines: config.MAX_LINES }, config.CACHE_MAX_BYTES);
+  const insights = new InsightsService(logs, config.CACHE_MAX_BYTES);
 
   const bodyLimits = {
     maxBodyBytes: config.MAX_BODY_BYTES,

@@ -4,9 +4,9 @@
  * stored log and the same text posted again share one cached answer.
  */
 import { ApiError } from "../errors.ts";
-import { readRequestBody, type BodyLimits } from "../edge/body.ts";
+import type { BodyLimits } from "../edge/body.ts";
 import { MAIN_LOG_NAME, type LogService } from "../logs/service.ts";
-import { parseUploadInput } from "../logs/upload-input.ts";
+import { readUploadInput } from "../logs/upload-input.ts";
 import type { AiDeps } from "./routes.ts";
 import type { AiLogFile } from "./types.ts";
 
@@ -23,8 +23,7 @@ export function aiLogSource(logs: LogService, bodyLimits: BodyLimits): Pick<AiDe
       }
     },
     async readBody(request) {
-      const bytes = await readRequestBody(request, bodyLimits);
-      const input = await parseUploadInput(bytes, request.headers.get("content-type"));
+      const input = await readUploadInput(request, bodyLimits);
       const { main, files } = await logs.filterContents(input);
       const attached = files.map((file) => ({ name: file.name, content: file.content }));
       // Files only: the first file is the main log, already in the list.

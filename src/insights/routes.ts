@@ -3,10 +3,10 @@
  * GET /insights/{id}. Unprefixed; mounted under /v1 and /1.
  */
 import { Elysia, t } from "elysia";
-import { readRequestBody, type BodyLimits } from "../edge/body.ts";
+import type { BodyLimits } from "../edge/body.ts";
 import { ErrorResponse, LogIdParams } from "../logs/model.ts";
 import { uploadRequestBody } from "../logs/routes.ts";
-import { parseUploadInput } from "../logs/upload-input.ts";
+import { readUploadInput } from "../logs/upload-input.ts";
 import { InsightsResponse } from "./model.ts";
 import type { InsightsService } from "./service.ts";
 
@@ -24,8 +24,7 @@ export function insightsRoutes({ insights, bodyLimits }: InsightsRoutesDeps) {
     .post(
       "/analyse",
       async ({ request, query }) => {
-        const bytes = await readRequestBody(request, bodyLimits);
-        const input = await parseUploadInput(bytes, request.headers.get("content-type"));
+        const input = await readUploadInput(request, bodyLimits);
         return insights.analyseContent(input.content, query.entries !== undefined);
       },
       {

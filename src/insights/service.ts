@@ -6,7 +6,6 @@
 import { LRUCache } from "lru-cache";
 import { ApiError } from "../errors.ts";
 import { analyseLog, type Insights, type LogEntry, type Problem } from "../analysis/index.ts";
-import { filterLog, type FilterLimits } from "../filters/index.ts";
 import type { LogService } from "../logs/service.ts";
 import type { LogFileRecord, LogRecord } from "../storage/log-store.ts";
 
@@ -27,20 +26,16 @@ export class InsightsService {
 
   constructor(
     private readonly logs: LogService,
-    private readonly limits: FilterLimits,
     maxCacheBytes: number,
   ) {
-    this.cache = new LRUCache<string, Insights>({
-      maxSize: Math.max(1, maxCacheBytes),
-      sizeCalculation: (insights) => Math.max(1, estimateSize(insights)),
-    });
+    // Entries are weighed by the content they came from (set's `size`), not walked again.
+    this.cache = new LRUCache<string, Insights>({ maxSize: Math.max(1, maxCacheBytes) });
   }
 
   /** Analyses posted content, after the same filters an upload passes; nothing is stored. */
-  analyseContent(content: string, includeEntries = false): InsightsBody {
-    const filtered = filterLog(content, this.limits).content;
-    if (filtered.length === 0) throw new ApiError("missing_content", "The log is empty: send some content.");
-    return shape(analyseLog(filtered), includeEntries);
+  async analyseContent(content: string, includeEntries = false): Promise<InsightsBody> {
+    const { main } = await this.logs.filterContents({ content, source: null, metadata: [], files: [] });
+    return shape(analyseLog(main.content), includeEntries);
   }
 
   /**
@@ -60,9 +55,14 @@ export class InsightsService {
     return { ...body, analysis: { ...body.analysis, problems } };
   }
 
-  async entriesOf(id: string): Promise<LogEntry[]> {
+  /** The parsed entries of the main log, or of one attached file (`fileName`). */
+  async entriesOf(id: string, fileName?: string): Promise<LogEntry[]> {
     const record = await this.logs.find(id);
-    return (await this.analyse(record)).entries;
+    if (fileName === undefined) return (await this.analyse(record)).entries;
+    // The main log of a log of files only is its first file: it is not a file of its own.
+    const file = record.files.find((candidate) => candidate.name === fileName && candidate.blobHash !== record.blobHash);
+    if (!file) throw new ApiError("file_not_found", `The log '${id}' has no file named '${fileName.slice(0, 200)}'.`);
+    return (await this.analyse(record, file)).entries;
   }
 
   /** The engine's result for the main log or one file, cached by content hash. */
@@ -80,10 +80,4 @@ function shape(insights: Insights, includeEntries: boolean): InsightsBody {
   if (includeEntries) return insights;
   const { entries: _entries, ...rest } = insights;
   return rest;
-}
-
-function estimateSize(insights: Insights): number {
-  let bytes = 0;
-  for (const entry of insights.entries) for (const line of entry.lines) bytes += line.content.length + 16;
-  return bytes;
 }

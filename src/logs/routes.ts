@@ -4,7 +4,7 @@
  */
 import { Elysia, t } from "elysia";
 import { negotiateEncoding } from "../edge/accept-encoding.ts";
-import { readRequestBody, type BodyLimits } from "../edge/body.ts";
+import type { BodyLimits } from "../edge/body.ts";
 import { decompressBlob } from "../storage/blobs.ts";
 import { ApiError } from "../errors.ts";
 import {
@@ -21,7 +21,7 @@ import {
 } from "./model.ts";
 import type { LogService } from "./service.ts";
 import type { InsightsService } from "../insights/service.ts";
-import { parseUploadInput } from "./upload-input.ts";
+import { readUploadInput } from "./upload-input.ts";
 
 export interface LogRoutesDeps {
   logs: LogService;
@@ -47,8 +47,7 @@ export function logRoutes({ logs, insights, bodyLimits }: LogRoutesDeps) {
     .post(
       "/log",
       async ({ request }) => {
-        const bytes = await readRequestBody(request, bodyLimits);
-        const input = await parseUploadInput(bytes, request.headers.get("content-type"));
+        const input = await readUploadInput(request, bodyLimits);
         return logs.upload(input);
       },
       {

@@ -5,6 +5,7 @@
  */
 import { Value } from "@sinclair/typebox/value";
 import { ApiError } from "../errors.ts";
+import { readRequestBody, type BodyLimits } from "../edge/body.ts";
 import type { MetadataEntry } from "../storage/schema.ts";
 import type { SentFile } from "../files/attachments.ts";
 import { MAX_METADATA_ENTRIES, MAX_SOURCE_LENGTH, MetadataEntry as MetadataSchema, UploadJson } from "./model.ts";
@@ -23,6 +24,12 @@ const utf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 
 export function decodeText(bytes: Uint8Array): string {
   return utf8.decode(bytes);
+}
+
+/** Reads an upload-shaped request: the body within its limits, decoded, then parsed by its type. */
+export async function readUploadInput(request: Request, limits: BodyLimits): Promise<UploadInput> {
+  const bytes = await readRequestBody(request, limits);
+  return parseUploadInput(bytes, request.headers.get("content-type"));
 }
 
 export async function parseUploadInput(bytes: Uint8Array, contentType: string | null): Promise<UploadInput> {
