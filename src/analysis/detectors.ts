@@ -52,6 +52,29 @@ export function markerMatches(text: string, m: LineMarker): boolean {
   }
 }
 
+/**
+ * Which hints occur in a text, each searched for once. The search runs on the UTF-8 bytes:
+ * JSC's String#indexOf slows down sharply when the hint starts with a common letter (152 us
+ * for "rand" in a 200 KB log, against 5 us on the bytes), and a hint occurs in the bytes
+ * exactly when it occurs in the text, UTF-8 being self-synchronising.
+ */
+export class HintLookup {
+  private bytes: Buffer | null = null;
+  private readonly found = new Map<string, boolean>();
+
+  constructor(private readonly text: string) {}
+
+  has(hint: string): boolean {
+    let present = this.found.get(hint);
+    if (present === undefined) {
+      this.bytes ??= Buffer.from(this.text);
+      present = this.bytes.indexOf(hint) >= 0;
+      this.found.set(hint, present);
+    }
+    return present;
+  }
+}
+
 /** Matching lines / all lines (empty ones included); false when no line matches. */
 export function lineRatio(lines: readonly string[], header: RegExp): number | false {
   if (lines.length === 0) return false;

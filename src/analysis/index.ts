@@ -2,8 +2,11 @@
  * The analysis engine's public surface; other modules import only from here.
  * Pure: no HTTP, no storage.
  */
-import { parseLog } from "./analyse-log";
+import { detectLogType } from "./detect";
+import { FORMATS } from "./formats";
 import { Level } from "./model";
+import { normaliseLog } from "./normalise";
+import { countEntriesAtLeast } from "./parse";
 
 export { analyseLog, type AnalyseOptions } from "./analyse-log";
 export type * from "./model";
@@ -13,8 +16,7 @@ export { problemCatalog } from "./problems";
 
 /** Line count and error-or-worse entry count for the upload response; no analysis runs. */
 export function logStats(input: string): { lines: number; errors: number } {
-  const log = parseLog(input);
-  let errors = 0;
-  for (const entry of log.entries) if (entry.level <= Level.error) errors++;
-  return { lines: log.lines.length, errors };
+  const log = normaliseLog(input);
+  const format = FORMATS[detectLogType(log).format];
+  return { lines: log.lines.length, errors: countEntriesAtLeast(log.lines, format, Level.error) };
 }

@@ -44,16 +44,43 @@ function parseHeaderLines(lines: readonly string[], format: HeaderFormat, firstL
   return entries;
 }
 
+/**
+ * How many entries are at `level` or worse (more severe), without building the entries:
+ * what upload statistics need, at a fraction of `parseEntries`' cost. Lines before the first
+ * header make an info entry, which never counts.
+ */
+export function countEntriesAtLeast(lines: readonly string[], format: LogFormat, level: LevelNumber): number {
+  let count = 0;
+  switch (format.kind) {
+    case "header":
+      for (const content of lines) {
+        const match = format.header.exec(content);
+        if (match && headerLevel(match, format) <= level) count++;
+      }
+      return count;
+    case "report":
+      for (const content of lines) if (reportLine(content).level <= level) count++;
+      return count;
+    case "line":
+      return Level.info <= level ? lines.length : 0;
+  }
+}
+
 function headerEntry(match: RegExpExecArray, format: HeaderFormat): LogEntry {
-  let level = levelFromWord(levelWord(match, format.level));
+  const timeText = format.time !== undefined ? match[format.time] : undefined;
+  const time = timeText && format.timeFormat ? parseTime(timeText, format.timeFormat) : null;
+  return { level: headerLevel(match, format), time, prefix: match[format.prefix] ?? "", lines: [] };
+}
+
+const STDERR_CHANNEL = /^stderr(?:\/|$)/i;
+
+function headerLevel(match: RegExpExecArray, format: HeaderFormat): LevelNumber {
   if (format.channel !== undefined) {
     const channel = match[format.channel];
     // Forge routes System.err through a `[STDERR/...]` channel: whatever the header says, it is an error.
-    if (channel && channel.split("/")[0].toLowerCase() === "stderr") level = Level.error;
+    if (channel && STDERR_CHANNEL.test(channel)) return Level.error;
   }
-  const timeText = format.time !== undefined ? match[format.time] : undefined;
-  const time = timeText && format.timeFormat ? parseTime(timeText, format.timeFormat) : null;
-  return { level, time, prefix: match[format.prefix] ?? "", lines: [] };
+  return levelFromWord(levelWord(match, format.level));
 }
 
 function levelWord(match: RegExpExecArray, group: HeaderFormat["level"]): string | undefined {
@@ -74,6 +101,11 @@ const REPORT_KEY = [/^([^|:]+:) .+$/, /^(\w+:)$/, /^(\t[^:.]+:)$/];
 const REPORT_TITLE = /^-{2,4} .* -{2,4}$/;
 
 function reportEntry(content: string, number: number): LogEntry {
+  const { level, prefix } = reportLine(content);
+  return { level, time: null, prefix, lines: [{ number, content }] };
+}
+
+function reportLine(content: string): { level: LevelNumber; prefix: string | null } {
   let level: LevelNumber = Level.info;
   let prefix: string | null = null;
   if (content.includes("WARNING: ")) {
@@ -90,7 +122,7 @@ function reportEntry(content: string, number: number): LogEntry {
       level = Level.comment;
     }
   }
-  return { level, time: null, prefix, lines: [{ number, content }] };
+  return { level, prefix };
 }
 
 function firstMatch(patterns: readonly RegExp[], text: string): RegExpExecArray | null {

@@ -3,7 +3,7 @@
  * `GET /v1/filters` so clients can apply the same list before uploading.
  */
 import { applyFilters } from "./apply.ts";
-import { publishedFilters } from "./list.ts";
+import { gateOf, publishedFilters } from "./list.ts";
 import type { FilterLimits, FilterResult } from "./model.ts";
 
 export type { FilterLimits, FilterResult, PublishedFilter, RegexFilterData } from "./model.ts";
@@ -11,5 +11,5 @@ export { placeholder } from "./placeholders.ts";
 export { publishedFilters };
 
 export function filterLog(content: string, limits: FilterLimits): FilterResult {
-  return applyFilters(publishedFilters(limits), content);
+  return applyFilters(publishedFilters(limits), content, gateOf);
 }

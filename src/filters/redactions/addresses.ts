@@ -39,6 +39,9 @@ export const ipv4: RegexFilterData = {
   ],
 };
 
+/** Every line holding an IPv4 match holds four dot-separated digit runs (see apply.ts: gates). */
+export const ipv4Gate = /\d\.\d{1,3}\.\d{1,3}\.\d/g;
+
 const group = "[0-9a-f]{1,4}";
 /** Java prints IPv6 socket addresses uncompressed with the port glued on: `/2001:db8:0:0:0:0:0:1:25565`. */
 const full = String.raw`(?:${group}:){7}${group}(?![\w]|\.\d|:(?!\d{1,5}(?![\w:])))`;
@@ -64,3 +67,6 @@ export const ipv6: RegexFilterData = {
     String.raw`^(?:2606:4700:4700::1111|2606:4700:4700::1001|2001:4860:4860::8888|2001:4860:4860::8844|2620:fe::fe|2620:fe::9|2620:119:35::35|2620:119:53::53)$`,
   ],
 };
+
+/** Compressed forms contain `::`; the full form has seven colons with hex groups between. */
+export const ipv6Gate = /::|:[0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}:/gi;

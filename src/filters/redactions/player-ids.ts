@@ -9,6 +9,11 @@ import type { RegexFilterData } from "../model.ts";
 const uuid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\\w-])";
 const undashedUuid = "[0-9a-f]{32}(?![\\w-])";
 /** Java Edition names, Bedrock names through Geyser (prefixed `.` or `*`), optionally quoted. */
+/**
+ * The gate of the rules below that need a dashed UUID: a line without one cannot match them
+ * (see apply.ts: gates). `--uuid` needs none, its literal start is fast enough to scan for.
+ */
+export const dashedUuidGate = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const playerName = String.raw`["']?[.*]?\w{1,32}["']?`;
 
 /**

@@ -26,6 +26,9 @@ export const keyedToken: RegexFilterData = {
   exemptions: [],
 };
 
+/** Every keyed token has the word before its separator. */
+export const keyedTokenGate = /token/gi;
+
 /** The client's `Setting user: Steve` companion line: `(Session ID is token:<token>:<uuid>)`. */
 export const sessionId: RegexFilterData = {
   pattern: String.raw`(Session ID is )[^\s)]+`,

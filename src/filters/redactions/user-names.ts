@@ -26,6 +26,9 @@ export const windowsHome: RegexFilterData = {
   exemptions: [],
 };
 
+/** The profile folder and the separator after it. */
+export const windowsHomeGate = /users[\\/]/gi;
+
 /** macOS `/Users/<name>` and Linux `/home/<name>`, not inside a longer path or URL word. */
 export const unixHome: RegexFilterData = {
   pattern: String.raw`((?<![\w.-])(?:/Users/(?!Shared${nameEnd})|/home/(?!container${nameEnd})))${bareName}`,
@@ -33,6 +36,8 @@ export const unixHome: RegexFilterData = {
   replacement: `$1${placeholder.secret}`,
   exemptions: [],
 };
+
+export const unixHomeGate = /\/(?:Users|home)\//g;
 
 /** `USERNAME=steve` in environment dumps, `-Duser.name=steve` in JVM arguments. */
 export const userVariable: RegexFilterData = {
@@ -42,3 +47,6 @@ export const userVariable: RegexFilterData = {
   replacement: `$1${placeholder.secret}`,
   exemptions: [],
 };
+
+/** `Duser.name=` ends with `user.name=`. */
+export const userVariableGate = /(?:USER|USERNAME|LOGNAME|user\.name)=/g;
