@@ -3,7 +3,7 @@
  * The first detector in candidate order that says `true` wins; otherwise the highest score,
  * earlier candidates winning ties.
  */
-import { HintLookup, lineRatio, markerMatches, type Detector, type LineMarker } from "./detectors";
+import { HintLookup, lineRatio, markerMatches, type LineMarker } from "./detectors";
 import { FORMATS, type FormatName } from "./formats";
 import { HYTALE_LOG_TYPES, MINECRAFT_LOG_TYPES, UNKNOWN_LOG_TYPE, type LogType } from "./log-types";
 
@@ -28,51 +28,76 @@ function detectAmong(candidates: readonly LogType[], log: Sample, matches: (m: L
       if (detector.kind === "markers" && detector.markers.every(matches)) return type;
     }
   }
-  const ratios = new Map<FormatName, number | false>();
-  const topScore = highestPossibleScore(candidates);
-  let best: LogType | null = null;
-  let bestScore = 0;
-  for (const type of candidates) {
-    // Nobody after this can score strictly more, so their (costly) line ratios are not needed.
-    if (best !== null && bestScore >= topScore) break;
+  // The highest score wins, the earlier candidate on a tie. Weighted markers cost a hint
+  // lookup, so they are scored first; a line ratio costs a pass over every line, so it is
+  // then only worked out as far as it could still beat the best so far.
+  const best = new BestCandidate();
+  candidates.forEach((type, index) => {
     for (const detector of type.detectors) {
-      const score = scoreOf(detector, log, ratios, matches);
-      // Strictly greater: on a tie the earlier candidate stays.
-      if (score !== false && (best === null || score > bestScore)) {
-        best = type;
-        bestScore = score;
-      }
+      if (detector.kind === "weighted" && matches(detector.marker)) best.offer(index, type, detector.weight);
+    }
+  });
+  const ratios = new RatioCache(log.lines);
+  candidates.forEach((type, index) => {
+    for (const detector of type.detectors) {
+      if (detector.kind !== "ratio") continue;
+      const ratio = ratios.ratioReaching(detector.format, best.scoreToBeat(index));
+      if (ratio !== false) best.offer(index, type, ratio);
+    }
+  });
+  return best.type;
+}
+
+/** What a candidate at some position must score to win. */
+interface Threshold {
+  score: number;
+  /** Whether reaching `score` exactly is enough (the candidate comes before the best). */
+  tieWins: boolean;
+}
+
+class BestCandidate {
+  type: LogType | null = null;
+  private index = Infinity;
+  private score = 0;
+
+  offer(index: number, type: LogType, score: number): void {
+    if (this.type === null || score > this.score || (score === this.score && index < this.index)) {
+      this.type = type;
+      this.index = index;
+      this.score = score;
     }
   }
-  return best;
-}
 
-/** A line ratio is at most 1; weights are what their detectors say. */
-function highestPossibleScore(candidates: readonly LogType[]): number {
-  let top = 1;
-  for (const type of candidates) {
-    for (const detector of type.detectors) if (detector.kind === "weighted") top = Math.max(top, detector.weight);
+  scoreToBeat(index: number): Threshold {
+    return this.type === null ? { score: 0, tieWins: false } : { score: this.score, tieWins: index < this.index };
   }
-  return top;
 }
 
-function scoreOf(
-  detector: Detector,
-  log: Sample,
-  ratios: Map<FormatName, number | false>,
-  matches: (m: LineMarker) => boolean,
-): number | false {
-  switch (detector.kind) {
-    case "markers":
+/**
+ * Line ratios per format, each counted at most once in full. A count given up because it
+ * could not reach a threshold remembers the most it could have been, for later thresholds.
+ */
+class RatioCache {
+  private readonly known = new Map<FormatName, { ratio: number | false } | { atMost: number }>();
+
+  constructor(private readonly lines: readonly string[]) {}
+
+  /** The format's line ratio, or false when no line matches or it cannot reach the threshold. */
+  ratioReaching(format: FormatName, threshold: Threshold): number | false {
+    const known = this.known.get(format);
+    if (known && "ratio" in known) return known.ratio !== false && reaches(known.ratio, threshold) ? known.ratio : false;
+    if (known && !reaches(known.atMost, threshold)) return false;
+    const spec = FORMATS[format];
+    if (spec.kind !== "header") {
+      this.known.set(format, { ratio: false });
       return false;
-    case "weighted":
-      return matches(detector.marker) ? detector.weight : false;
-    case "ratio": {
-      if (!ratios.has(detector.format)) {
-        const format = FORMATS[detector.format];
-        ratios.set(detector.format, format.kind === "header" ? lineRatio(log.lines, format.header) : false);
-      }
-      return ratios.get(detector.format)!;
     }
+    const counted = lineRatio(this.lines, spec.header, (atMost) => !reaches(atMost, threshold));
+    this.known.set(format, counted);
+    return "ratio" in counted && counted.ratio !== false && reaches(counted.ratio, threshold) ? counted.ratio : false;
   }
+}
+
+function reaches(score: number, threshold: Threshold): boolean {
+  return threshold.tieWins ? score >= threshold.score : score > threshold.score;
 }

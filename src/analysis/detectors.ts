@@ -75,10 +75,24 @@ export class HintLookup {
   }
 }
 
-/** Matching lines / all lines (empty ones included); false when no line matches. */
-export function lineRatio(lines: readonly string[], header: RegExp): number | false {
-  if (lines.length === 0) return false;
-  let matching = 0;
-  for (const line of lines) if (header.test(line)) matching++;
-  return matching === 0 ? false : matching / lines.length;
+/**
+ * Matching lines / all lines (empty ones included); false when no line matches. `giveUp` is
+ * asked after each line that does not match, with the highest ratio still possible; when it
+ * says yes, counting stops and that bound is the answer.
+ */
+export function lineRatio(
+  lines: readonly string[],
+  header: RegExp,
+  giveUp: (atMost: number) => boolean = () => false,
+): { ratio: number | false } | { atMost: number } {
+  if (lines.length === 0) return { ratio: false };
+  let missing = 0;
+  for (const line of lines) {
+    if (header.test(line)) continue;
+    missing++;
+    const atMost = (lines.length - missing) / lines.length;
+    if (giveUp(atMost)) return { atMost };
+  }
+  const matching = lines.length - missing;
+  return { ratio: matching === 0 ? false : matching / lines.length };
 }

@@ -72,7 +72,10 @@ function tooLarge(limit: number, what: string): ApiError {
   return new ApiError("payload_too_large", `The request body is larger than ${limit} bytes ${what}.`);
 }
 
-/** Reads the body stream, stopping as soon as it passes the limit. */
+/**
+ * Reads the body stream, stopping as soon as it passes the limit, or with a 408 when the
+ * deadline passes first. One timer for the whole body, not one per chunk read.
+ */
 async function readLimited(request: Request, limit: number, timeoutMs?: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit, "as sent");
@@ -80,35 +83,31 @@ async function readLimited(request: Request, limit: number, timeoutMs?: number):
   const chunks: Uint8Array[] = [];
   let total = 0;
   const reader = request.body.getReader();
-  const deadline = timeoutMs === undefined ? null : Date.now() + timeoutMs;
-  for (;;) {
-    const { done, value } = deadline === null ? await reader.read() : await readBefore(reader, deadline);
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(limit, "as sent");
-    }
-    chunks.push(value);
-  }
-  return concat(chunks, total);
-}
-
-/** One read, or a 408 (and the stream cancelled) when the deadline passes first. */
-async function readBefore(reader: ReadableStreamDefaultReader<Uint8Array>, deadline: number) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      // Reject before cancelling: cancel() ends the pending read as if the body were complete.
-      reject(new ApiError("request_timeout", "The request body did not arrive in time."));
-      reader.cancel().catch(() => {});
-    }, Math.max(0, deadline - Date.now()));
-  });
+  let expired = false;
+  const timer =
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          // Flag first: cancel() ends the pending read as if the body were complete.
+          expired = true;
+          reader.cancel().catch(() => {});
+        }, timeoutMs);
   try {
-    return await Promise.race([reader.read(), expired]);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (expired) throw new ApiError("request_timeout", "The request body did not arrive in time.");
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge(limit, "as sent");
+      }
+      chunks.push(value);
+    }
   } finally {
     clearTimeout(timer);
   }
+  return concat(chunks, total);
 }
 
 function concat(chunks: Uint8Array[], total: number): Uint8Array {
