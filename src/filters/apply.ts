@@ -83,15 +83,20 @@ function redact(redaction: CompiledRedaction, content: string): string {
 function redactGated(redaction: CompiledRedaction, gate: RegExp, content: string): string {
   let result = "";
   let copiedUpTo = 0;
+  let changed = false;
   gate.lastIndex = 0;
   for (let hit = gate.exec(content); hit !== null; hit = gate.exec(content)) {
     const lineStart = content.lastIndexOf("\n", hit.index) + 1;
     let lineEnd = content.indexOf("\n", hit.index);
     if (lineEnd < 0) lineEnd = content.length;
-    result += content.slice(copiedUpTo, lineStart) + redact(redaction, content.slice(lineStart, lineEnd));
+    const line = content.slice(lineStart, lineEnd);
+    const redacted = redact(redaction, line);
+    changed ||= redacted !== line;
+    result += content.slice(copiedUpTo, lineStart) + redacted;
     copiedUpTo = lineEnd;
     // The line is done: the gate goes on from the next one.
     gate.lastIndex = lineEnd;
   }
-  return copiedUpTo === 0 ? content : result + content.slice(copiedUpTo);
+  // Unchanged content stays the same string: no 200 KB copy for a gate that passed in vain.
+  return changed ? result + content.slice(copiedUpTo) : content;
 }
