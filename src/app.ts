@@ -12,6 +12,8 @@ import { guardedByBreaker, OutageBreaker } from "./storage/outage.ts";
 import { HotLogCache } from "./logs/hot-cache.ts";
 import { ViewTracker } from "./logs/views.ts";
 import { LogService } from "./logs/service.ts";
+import type { PreparationOptions } from "./logs/preparation.ts";
+import { inThreadPreparer, PreparationPool } from "./logs/preparation-pool.ts";
 import { logRoutes } from "./logs/routes.ts";
 import { infoRoutes } from "./info/routes.ts";
 import { InsightsService } from "./insights/service.ts";
@@ -53,12 +55,9 @@ export function createApp(deps: AppDeps) {
   const store = guardedByBreaker(directStore, new OutageBreaker(config.DB_TIMEOUT_S * 1000));
   const cache = new HotLogCache(config.CACHE_MAX_BYTES);
   const views = new ViewTracker(store);
-  const logs = new LogService(store, cache, views, {
-    publicUrl: config.PUBLIC_URL,
-    idLength: config.ID_LENGTH,
+  const preparation: PreparationOptions = {
     maxLength: config.MAX_LENGTH,
     maxLines: config.MAX_LINES,
-    storageTimeS: config.STORAGE_TIME_S,
     attachments: {
       maxFiles: config.MAX_FILES,
       maxFileBytes: config.MAX_FILE_BYTES,
@@ -67,7 +66,16 @@ export function createApp(deps: AppDeps) {
       maxRatio: config.MAX_ARCHIVE_RATIO,
       maxDepth: config.MAX_ARCHIVE_DEPTH,
     },
-  });
+  };
+  const preparer =
+    config.UPLOAD_WORKERS > 0 ? new PreparationPool(config.UPLOAD_WORKERS, preparation) : inThreadPreparer(preparation);
+  const logs = new LogService(
+    store,
+    cache,
+    views,
+    { ...preparation, publicUrl: config.PUBLIC_URL, idLength: config.ID_LENGTH, storageTimeS: config.STORAGE_TIME_S },
+    preparer,
+  );
   const janitor = new Janitor(directStore, {
     storageTimeS: config.STORAGE_TIME_S,
     flushViews: () => views.flush(),
@@ -176,6 +184,7 @@ export function createApp(deps: AppDeps) {
     async stopBackground() {
       await janitor.stop();
       await views.stop();
+      await preparer.close();
     },
   };
 }

@@ -108,6 +108,10 @@ export const configSpec = {
     kind: "int", default: 90 * DAY_S, min: 60, max: 100 * 365 * DAY_S,
     doc: "Seconds a log lives after its last view.",
   },
+  UPLOAD_WORKERS: {
+    kind: "int", default: 2, min: 0, max: 64,
+    doc: "Worker threads that filter, analyse and compress uploads off the request thread; 0 does it on the request thread.",
+  },
   CACHE_MAX_BYTES: {
     kind: "int", default: 64 * MiB, min: 0, max: 16 * 1024 * MiB,
     doc: "Memory for hot logs (stored compressed bytes); 0 disables the cache.",

@@ -4,24 +4,23 @@
  * HotLogCache; retention through ViewTracker.
  */
 import { ApiError } from "../errors.ts";
-import { filterLog, type FilterResult } from "../filters/index.ts";
-import { logStats } from "../analysis/index.ts";
-import { decompressBlob, prepareBlob } from "../storage/blobs.ts";
+import { decompressBlob } from "../storage/blobs.ts";
 import { IdTakenError, type LogFileRecord, type LogRecord, type LogStore, type NewLogFile } from "../storage/log-store.ts";
 import { hashToken, isPlausibleLogId, newLogId, newToken, tokenMatches } from "./credentials.ts";
 import type { HotLogCache } from "./hot-cache.ts";
 import type { LogInfoResponse, UploadResponse } from "./model.ts";
 import type { UploadInput } from "./upload-input.ts";
-import { readAttachments, type AttachmentLimits, type SkippedFile } from "../files/attachments.ts";
+import type { SkippedFile } from "../files/attachments.ts";
 import type { ViewTracker } from "./views.ts";
+import { filterContents, type FilteredContents, type PreparationOptions } from "./preparation.ts";
+import type { UploadPreparer } from "./preparation-pool.ts";
 
-export interface LogServiceOptions {
+export type { FilteredContents } from "./preparation.ts";
+
+export interface LogServiceOptions extends PreparationOptions {
   publicUrl: string;
   idLength: number;
-  maxLength: number;
-  maxLines: number;
   storageTimeS: number;
-  attachments: AttachmentLimits;
 }
 
 /** Counters the metrics endpoint will read. */
@@ -50,12 +49,6 @@ const ID_ATTEMPTS = 5;
 /** The name the main log goes by where files are listed (it has none of its own unless uploaded as a file). */
 export const MAIN_LOG_NAME = "latest.log";
 
-export interface FilteredContents {
-  main: FilterResult;
-  files: (FilterResult & { name: string })[];
-  skipped: SkippedFile[];
-}
-
 export class LogService {
   readonly counters: UploadCounters = { uploads: 0, bytesReceived: 0, bytesDeduplicated: 0 };
 
@@ -64,27 +57,12 @@ export class LogService {
     private readonly cache: HotLogCache,
     private readonly views: ViewTracker,
     private readonly options: LogServiceOptions,
+    private readonly preparer: UploadPreparer,
   ) {}
 
-  /**
-   * What an upload body holds once filtered: the main log and the attached files, each through the
-   * same privacy filters and limits. Nothing is stored; uploads and AI analyses of posted bodies
-   * both start here.
-   */
-  async filterContents(input: UploadInput): Promise<FilteredContents> {
-    const attachments = await readAttachments(input.files, this.options.attachments);
-    const limits = { maxBytes: this.options.maxLength, maxLines: this.options.maxLines };
-    // A log may consist of files only: the first file is then the main log.
-    const mainText = input.content.trim() !== "" ? input.content : (attachments.files[0]?.text ?? "");
-    const main = filterLog(mainText, limits);
-    if (main.content.length === 0) {
-      throw new ApiError("missing_content", "The log is empty: send some content.");
-    }
-    return {
-      main,
-      files: attachments.files.map((file) => ({ name: file.name, ...filterLog(file.text, limits) })),
-      skipped: attachments.skipped,
-    };
+  /** What an upload body holds once filtered (preparation.ts); nothing is stored. */
+  filterContents(input: UploadInput): Promise<FilteredContents> {
+    return filterContents(input, this.options);
   }
 
   /** The texts of a stored log: the main log first, then its attached files (counts as a view). */
@@ -100,20 +78,8 @@ export class LogService {
   }
 
   async upload(input: UploadInput, now = new Date()): Promise<UploadResponse> {
-    const { main: filtered, files: filteredFiles, skipped } = await this.filterContents(input);
-    const stats = logStats(filtered.content);
-    const blob = await prepareBlob(filtered.content);
-    const files: NewLogFile[] = [];
-    for (const file of filteredFiles) {
-      const fileStats = logStats(file.content);
-      files.push({
-        name: file.name,
-        blob: await prepareBlob(file.content),
-        lines: fileStats.lines,
-        errors: fileStats.errors,
-        truncated: file.truncated,
-      });
-    }
+    const { main, files, skipped } = await this.preparer.prepare(input);
+    const blob = main.blob;
     const token = newToken();
     const tokenHash = hashToken(token);
     const createdAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
@@ -123,15 +89,15 @@ export class LogService {
       const newLog = {
         id, tokenHash, blob, files, createdAt,
         source: input.source, metadata: input.metadata,
-        lines: stats.lines, errors: stats.errors, truncated: filtered.truncated,
+        lines: main.lines, errors: main.errors, truncated: main.truncated,
       };
       try {
         const { blobsCreated } = await this.store.insert(newLog);
         this.countUpload([blob, ...files.map((file) => file.blob)], blobsCreated);
         const record: LogRecord = {
           id, blobHash: blob.hash, source: input.source, metadata: input.metadata,
-          createdAt, lastViewedAt: createdAt, size: blob.size, lines: stats.lines,
-          errors: stats.errors, truncated: filtered.truncated,
+          createdAt, lastViewedAt: createdAt, size: blob.size, lines: main.lines,
+          errors: main.errors, truncated: main.truncated,
           files: files.map((file, position) => ({
             name: file.name, position, blobHash: file.blob.hash, size: file.blob.size,
             lines: file.lines, errors: file.errors, truncated: file.truncated,

@@ -29,13 +29,26 @@ export function contentHash(bytes: Uint8Array): string {
 /** Hashes and compresses content; done before any transaction so the database waits on nothing. */
 export async function prepareBlob(content: string): Promise<PreparedBlob> {
   const bytes = new TextEncoder().encode(content);
-  const data = await brotliCompress(bytes, {
+  return blobOf(bytes, await brotliCompress(bytes, brotliOptions(bytes)));
+}
+
+/** The same, compressing on the calling thread: for worker threads, which have no one to wait for. */
+export function prepareBlobSync(content: string): PreparedBlob {
+  const bytes = new TextEncoder().encode(content);
+  return blobOf(bytes, zlib.brotliCompressSync(bytes, brotliOptions(bytes)));
+}
+
+function brotliOptions(bytes: Uint8Array): zlib.BrotliOptions {
+  return {
     params: {
       [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
     },
-  });
+  };
+}
+
+function blobOf(bytes: Uint8Array, data: Buffer): PreparedBlob {
   return { hash: contentHash(bytes), data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), size: bytes.byteLength };
 }
 

@@ -88,8 +88,12 @@ export class LogStore {
             .insert(blobs)
             .values([...distinct.values()].map((blob) => ({ hash: blob.hash, data: blob.data, size: blob.size })))
             .onConflictDoNothing()
-            .returning({ hash: blobs.hash });
-          await tx.insert(logs).values({
+            .returning({ hash: blobs.hash })
+            .prepare(`log_store_insert_blobs_${distinct.size}`)
+            .execute();
+          await tx
+            .insert(logs)
+            .values({
             id: log.id,
             tokenHash: log.tokenHash,
             blobHash: log.blob.hash,
@@ -101,7 +105,9 @@ export class LogStore {
             lines: log.lines,
             errors: log.errors,
             truncated: log.truncated,
-          });
+            })
+            .prepare("log_store_insert_log")
+            .execute();
           if (log.files.length > 0) {
             await tx.insert(logFiles).values(
               log.files.map((file, position) => ({

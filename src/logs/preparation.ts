@@ -1,0 +1,74 @@
+/**
+ * What an upload becomes before it touches the database: filtered texts (main log and attached
+ * files), their statistics, and their blobs (hash and brotli bytes). Pure and CPU-bound, so it
+ * can run on a worker thread (preparation-pool.ts) as well as in the request's own thread.
+ */
+import { ApiError } from "../errors.ts";
+import { filterLog, type FilterResult } from "../filters/index.ts";
+import { logStats } from "../analysis/index.ts";
+import { prepareBlob, type PreparedBlob } from "../storage/blobs.ts";
+import { readAttachments, type AttachmentLimits, type SkippedFile } from "../files/attachments.ts";
+import type { UploadInput } from "./upload-input.ts";
+
+export interface PreparationOptions {
+  maxLength: number;
+  maxLines: number;
+  attachments: AttachmentLimits;
+}
+
+export interface FilteredContents {
+  main: FilterResult;
+  files: (FilterResult & { name: string })[];
+  skipped: SkippedFile[];
+}
+
+/** One stored text: its blob and what the upload response says of it. */
+export interface PreparedContent {
+  blob: PreparedBlob;
+  lines: number;
+  errors: number;
+  truncated: boolean;
+}
+
+export interface PreparedUpload {
+  main: PreparedContent;
+  files: (PreparedContent & { name: string })[];
+  skipped: SkippedFile[];
+}
+
+/**
+ * What an upload body holds once filtered: the main log and the attached files, each through the
+ * same privacy filters and limits. Nothing is stored; uploads and AI analyses of posted bodies
+ * both start here.
+ */
+export async function filterContents(input: UploadInput, options: PreparationOptions): Promise<FilteredContents> {
+  const attachments = await readAttachments(input.files, options.attachments);
+  const limits = { maxBytes: options.maxLength, maxLines: options.maxLines };
+  // A log may consist of files only: the first file is then the main log.
+  const mainText = input.content.trim() !== "" ? input.content : (attachments.files[0]?.text ?? "");
+  const main = filterLog(mainText, limits);
+  if (main.content.length === 0) {
+    throw new ApiError("missing_content", "The log is empty: send some content.");
+  }
+  return {
+    main,
+    files: attachments.files.map((file) => ({ name: file.name, ...filterLog(file.text, limits) })),
+    skipped: attachments.skipped,
+  };
+}
+
+export async function prepareUpload(
+  input: UploadInput,
+  options: PreparationOptions,
+  makeBlob: (content: string) => PreparedBlob | Promise<PreparedBlob> = prepareBlob,
+): Promise<PreparedUpload> {
+  const { main, files, skipped } = await filterContents(input, options);
+  const prepare = async (filtered: FilterResult): Promise<PreparedContent> => ({
+    blob: await makeBlob(filtered.content),
+    ...logStats(filtered.content),
+    truncated: filtered.truncated,
+  });
+  const preparedFiles: PreparedUpload["files"] = [];
+  for (const file of files) preparedFiles.push({ name: file.name, ...(await prepare(file)) });
+  return { main: await prepare(main), files: preparedFiles, skipped };
+}
