@@ -94,17 +94,17 @@ export class LogStore {
           await tx
             .insert(logs)
             .values({
-            id: log.id,
-            tokenHash: log.tokenHash,
-            blobHash: log.blob.hash,
-            source: log.source,
-            metadata: log.metadata,
-            createdAt: log.createdAt,
-            lastViewedAt: log.createdAt,
-            size: log.blob.size,
-            lines: log.lines,
-            errors: log.errors,
-            truncated: log.truncated,
+              id: log.id,
+              tokenHash: log.tokenHash,
+              blobHash: log.blob.hash,
+              source: log.source,
+              metadata: log.metadata,
+              createdAt: log.createdAt,
+              lastViewedAt: log.createdAt,
+              size: log.blob.size,
+              lines: log.lines,
+              errors: log.errors,
+              truncated: log.truncated,
             })
             .prepare("log_store_insert_log")
             .execute();
