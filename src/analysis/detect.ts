@@ -3,7 +3,7 @@
  * The first detector in candidate order that says `true` wins; otherwise the highest score,
  * earlier candidates winning ties.
  */
-import { HintLookup, lineRatio, markerMatches, type LineMarker } from "./detectors";
+import { HintLookup, hintsInside, lineRatio, markerMatches, type LineMarker } from "./detectors";
 import { FORMATS, type FormatName } from "./formats";
 import { HYTALE_LOG_TYPES, MINECRAFT_LOG_TYPES, UNKNOWN_LOG_TYPE, type LogType } from "./log-types";
 
@@ -12,10 +12,18 @@ interface Sample {
   lines: readonly string[];
 }
 
+const HINTS_INSIDE = hintsInside(
+  [...MINECRAFT_LOG_TYPES, ...HYTALE_LOG_TYPES].flatMap((type) =>
+    type.detectors.flatMap((detector) =>
+      detector.kind === "markers" ? detector.markers.map((m) => m.hint) : detector.kind === "weighted" ? [detector.marker.hint] : [],
+    ),
+  ),
+);
+
 /** Minecraft types first; a log none of them claims may still be a Hytale log. */
 export function detectLogType(log: Sample): LogType {
   // Most hints occur in no line at all: finding that out once per hint is most of the saving.
-  const hints = new HintLookup(log.text);
+  const hints = new HintLookup(log.text, HINTS_INSIDE);
   const matches = (m: LineMarker) => hints.has(m.hint) && markerMatches(log.text, m);
   return detectAmong(MINECRAFT_LOG_TYPES, log, matches) ?? detectAmong(HYTALE_LOG_TYPES, log, matches) ?? UNKNOWN_LOG_TYPE;
 }

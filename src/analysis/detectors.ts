@@ -62,17 +62,32 @@ export class HintLookup {
   private bytes: Buffer | null = null;
   private readonly found = new Map<string, boolean>();
 
-  constructor(private readonly text: string) {}
+  /** `inside`: for a hint, the shorter hints it contains (see `hintsInside`). */
+  constructor(
+    private readonly text: string,
+    private readonly inside: ReadonlyMap<string, readonly string[]> = new Map(),
+  ) {}
 
   has(hint: string): boolean {
     let present = this.found.get(hint);
     if (present === undefined) {
-      this.bytes ??= Buffer.from(this.text);
-      present = this.bytes.indexOf(hint) >= 0;
+      // A hint holding an absent hint is absent too, without a search of its own.
+      present = (this.inside.get(hint) ?? []).every((shorter) => this.has(shorter)) && this.search(hint);
       this.found.set(hint, present);
     }
     return present;
   }
+
+  private search(hint: string): boolean {
+    this.bytes ??= Buffer.from(this.text);
+    return this.bytes.indexOf(hint) >= 0;
+  }
+}
+
+/** For each hint, the other hints it contains ("rand" in "Server brand changed"). */
+export function hintsInside(hints: Iterable<string>): Map<string, string[]> {
+  const all = [...new Set(hints)];
+  return new Map(all.map((hint) => [hint, all.filter((other) => other !== hint && hint.includes(other))]));
 }
 
 /**

@@ -10,7 +10,8 @@ export type GateOf = (data: RegexFilterData) => RegExp | undefined;
  */
 export function applyFilters(filters: readonly PublishedFilter[], content: string, gateOf: GateOf = () => undefined): FilterResult {
   let truncated = false;
-  for (const filter of filters) {
+  for (let index = 0; index < filters.length; index++) {
+    const filter = filters[index];
     const before = content;
     switch (filter.type) {
       case "trim":
@@ -26,7 +27,17 @@ export function applyFilters(filters: readonly PublishedFilter[], content: strin
         break;
       case "regex": {
         const gate = gateOf(filter.data);
-        content = gate ? redactGated(compiled(filter.data), gate, content) : redact(compiled(filter.data), content);
+        if (!gate) {
+          content = redact(compiled(filter.data), content);
+          break;
+        }
+        // The redactions right after this one with the same gate run on the same lines, in order.
+        const group = [compiled(filter.data)];
+        for (let next = filters[index + 1]; next?.type === "regex" && gateOf(next.data) === gate; next = filters[index + 1]) {
+          group.push(compiled(next.data));
+          index++;
+        }
+        content = redactGated(group, gate, content);
         break;
       }
     }
@@ -69,7 +80,8 @@ function redact(redaction: CompiledRedaction, content: string): string {
 }
 
 /**
- * The same as `redact`, run only on the lines where the gate finds something. Several
+ * The same as `redact` for each redaction in turn, run only on the lines where their common
+ * gate finds something (a redaction changes only such lines, so the next one's lines are the same). Several
  * redactions (addresses, keyed tokens, player UUIDs) scan at 0.2 ms per 200 KB because every
  * position starts a lookbehind or an alternation; their gates are plain scans at a tenth of
  * that, and real logs have few lines that pass them.
@@ -80,7 +92,7 @@ function redact(redaction: CompiledRedaction, content: string): string {
  * start or end of the text (a negative class without `\n`, `\s`-or-`$`). A gate must find
  * something in every line the pattern can match: it is written beside its pattern.
  */
-function redactGated(redaction: CompiledRedaction, gate: RegExp, content: string): string {
+function redactGated(redactions: readonly CompiledRedaction[], gate: RegExp, content: string): string {
   let result = "";
   let copiedUpTo = 0;
   let changed = false;
@@ -90,7 +102,8 @@ function redactGated(redaction: CompiledRedaction, gate: RegExp, content: string
     let lineEnd = content.indexOf("\n", hit.index);
     if (lineEnd < 0) lineEnd = content.length;
     const line = content.slice(lineStart, lineEnd);
-    const redacted = redact(redaction, line);
+    let redacted = line;
+    for (const redaction of redactions) redacted = redact(redaction, redacted);
     changed ||= redacted !== line;
     result += content.slice(copiedUpTo, lineStart) + redacted;
     copiedUpTo = lineEnd;
