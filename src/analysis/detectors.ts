@@ -84,10 +84,22 @@ export class HintLookup {
   }
 }
 
-/** For each hint, the other hints it contains ("rand" in "Server brand changed"). */
+/**
+ * For each hint, shorter strings it contains whose absence rules it out: the other hints it
+ * contains ("rand" in "Server brand changed") and words it shares with other hints ("Fabric",
+ * "Report"). A log is of one kind, so most of those words are absent from it, and one search
+ * for a word settles every hint that holds it.
+ */
 export function hintsInside(hints: Iterable<string>): Map<string, string[]> {
   const all = [...new Set(hints)];
-  return new Map(all.map((hint) => [hint, all.filter((other) => other !== hint && hint.includes(other))]));
+  const words = new Set(all.flatMap((hint) => hint.match(/[A-Za-z]{5,}/g) ?? []));
+  const shared = [...words].filter((word) => all.filter((hint) => hint.includes(word)).length >= 2);
+  return new Map(
+    all.map((hint) => [
+      hint,
+      [...all, ...shared].filter((shorter, index, list) => shorter !== hint && hint.includes(shorter) && list.indexOf(shorter) === index),
+    ]),
+  );
 }
 
 /**
