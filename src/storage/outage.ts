@@ -33,9 +33,16 @@ export function databaseUnavailable(): ApiError {
  * Fail fast while the database is down: after an outage error, calls fail at once with 503 for
  * `cooldownMs`; the first call after that tries the database again (and closes the breaker if it
  * works). Without it every request would wait out the driver's connect timeout, once per query.
+ *
+ * Only news opens it: a call that fails or times out after some call that started later has
+ * succeeded says nothing about the database now (a query sent as the database came back can
+ * time out seconds after everything else works again), so it gets its 503 alone.
  */
 export class OutageBreaker {
   private openUntil = 0;
+  /** Calls are numbered as they start; the highest number that has succeeded so far. */
+  private calls = 0;
+  private lastSucceeded = 0;
 
   /**
    * @param timeoutMs a call that takes longer is answered 503 and opens the breaker: while the
@@ -53,17 +60,20 @@ export class OutageBreaker {
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.isOpen) throw databaseUnavailable();
+    const call = ++this.calls;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new DatabaseTimeout()), this.timeoutMs);
     });
-    const call = work();
-    call.catch(() => {}); // a late failure after the deadline has nobody to tell
+    const result = work();
+    result.catch(() => {}); // a late failure after the deadline has nobody to tell
     try {
-      return await Promise.race([call, deadline]);
+      const value = await Promise.race([result, deadline]);
+      this.lastSucceeded = Math.max(this.lastSucceeded, call);
+      return value;
     } catch (error) {
       if (!(error instanceof DatabaseTimeout) && !isDatabaseOutage(error)) throw error;
-      this.openUntil = Date.now() + this.cooldownMs;
+      if (this.lastSucceeded < call) this.openUntil = Date.now() + this.cooldownMs;
       throw databaseUnavailable();
     } finally {
       clearTimeout(timer);
