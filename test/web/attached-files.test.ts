@@ -3,34 +3,23 @@
  * in a file link to its tab, and the paste page sends archives as they are (the server unpacks
  * them into files).
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
-import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
+import { expect, test } from "bun:test";
 import { buildZip } from "../files/archives.ts";
-import { launchBrowser } from "./browser.ts";
+import { appAndBrowser } from "./browser.ts";
 import { numberedLog, paperLogWithBrokenPlugin } from "./fixtures.ts";
 
-let api: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [api, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-}, START_TIMEOUT_MS);
-afterAll(async () => {
-  await browser?.close();
-  await api?.stop();
-}, START_TIMEOUT_MS);
+const setup = appAndBrowser();
 
 test("attached files are tabs; a problem in a file links to its lines in that tab", async () => {
-  const response = await api.fetch("/v1/log", {
+  const response = await setup.api.fetch("/v1/log", {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ content: numberedLog(3), files: [{ name: "plugins/FancyShop/error.log", content: paperLogWithBrokenPlugin }] }),
   });
   const { id } = await response.json();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await setup.browser.newPage({ viewport: { width: 1280, height: 900 } });
   try {
-    await page.goto(`${api.url}/${id}`);
+    await page.goto(`${setup.api.url}/${id}`);
     expect(await page.$$eval("nav.tabs a", (tabs) => tabs.map((tab) => [tab.textContent, tab.getAttribute("aria-current")]))).toEqual([
       ["Main log 3 lines", "page"],
       ["plugins/FancyShop/error.log 9 lines", null],
@@ -46,9 +35,9 @@ test("attached files are tabs; a problem in a file links to its lines in that ta
 
     const raw = await page.getAttribute(".summary .actions a", "href");
     expect(raw).toBe(`/v1/raw/${id}/plugins/FancyShop/error.log`);
-    expect(await (await api.fetch(raw!)).text()).toBe(paperLogWithBrokenPlugin);
+    expect(await (await setup.api.fetch(raw!)).text()).toBe(paperLogWithBrokenPlugin);
 
-    const missing = await page.goto(`${api.url}/${id}?file=nope.log`);
+    const missing = await page.goto(`${setup.api.url}/${id}?file=nope.log`);
     expect(missing!.status()).toBe(404);
     expect(await page.textContent("h1")).toBe("This file is not here");
   } finally {
@@ -61,9 +50,9 @@ test("a .zip chosen on the paste page is sent as it is and its files become the 
     { name: "logs/latest.log", data: paperLogWithBrokenPlugin },
     { name: "logs/debug.log", data: numberedLog(40) },
   ]);
-  const page = await browser.newPage();
+  const page = await setup.browser.newPage();
   try {
-    await page.goto(`${api.url}/`);
+    await page.goto(`${setup.api.url}/`);
     await page.setInputFiles("#paste-file", { name: "server-logs.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
     await page.waitForFunction(() => document.getElementById("paste-stats")!.textContent!.includes("server-logs.zip"));
     await page.click("#paste-submit");

@@ -5,30 +5,19 @@
  * printed and written to test-output/web-timings.json; the bounds asserted are generous, to
  * catch a page that stopped being usable rather than to benchmark.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
-import type { Browser } from "playwright-core";
-import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
-import { launchBrowser } from "./browser.ts";
+import { appAndBrowser } from "./browser.ts";
 import { largeLog, paperLogWithBrokenPlugin } from "./fixtures.ts";
 
 const OUTPUT = `${import.meta.dir}/../../test-output`;
-let api: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(OUTPUT, { recursive: true });
-  [api, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-}, START_TIMEOUT_MS);
-afterAll(async () => {
-  await browser?.close();
-  await api?.stop();
-}, START_TIMEOUT_MS);
+mkdirSync(OUTPUT, { recursive: true });
+const setup = appAndBrowser();
 
 const serverRender = (response: Response) => Number(/dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "")?.[1]);
 
 test("a 25,000-line log renders quickly on the server and stays responsive in the browser", async () => {
-  const upload = await api.upload(largeLog(25_000));
+  const upload = await setup.api.upload(largeLog(25_000));
   expect(upload.lines).toBe(25_000);
   const path = `/${upload.id}`;
 
@@ -36,16 +25,16 @@ test("a 25,000-line log renders quickly on the server and stays responsive in th
   const server: { renderMs: number; wallMs: number; bytes: number }[] = [];
   for (let i = 0; i < 5; i++) {
     const started = performance.now();
-    const response = await api.fetch(path, { headers: { accept: "text/html" } });
+    const response = await setup.api.fetch(path, { headers: { accept: "text/html" } });
     const bytes = (await response.arrayBuffer()).byteLength;
     server.push({ renderMs: serverRender(response), wallMs: Math.round(performance.now() - started), bytes });
   }
-  const compressed = await api.fetch(path, { headers: { accept: "text/html", "accept-encoding": "br" } });
+  const compressed = await setup.api.fetch(path, { headers: { accept: "text/html", "accept-encoding": "br" } });
   const transferBytes = Number(compressed.headers.get("content-length") ?? 0) || (await compressed.arrayBuffer()).byteLength;
 
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await setup.browser.newPage({ viewport: { width: 1280, height: 900 } });
   try {
-    await page.goto(api.url + path, { waitUntil: "load" });
+    await page.goto(setup.api.url + path, { waitUntil: "load" });
     // Paint entries can land a frame after `load` on a busy machine: wait for the first contentful one.
     await page.evaluate(
       () =>
@@ -99,9 +88,9 @@ test("a 25,000-line log renders quickly on the server and stays responsive in th
   } finally {
     await page.close();
   }
-  const dark = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
+  const dark = await setup.browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
   try {
-    await dark.goto(`${api.url}${path}#L1150-L1160`);
+    await dark.goto(`${setup.api.url}${path}#L1150-L1160`);
     await dark.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await dark.screenshot({ path: `${OUTPUT}/log-page-large-dark.png` });
   } finally {
@@ -110,19 +99,19 @@ test("a 25,000-line log renders quickly on the server and stays responsive in th
 }, 120_000);
 
 test("screenshots of the log page in light and dark", async () => {
-  const { id } = await api.upload(paperLogWithBrokenPlugin);
+  const { id } = await setup.api.upload(paperLogWithBrokenPlugin);
   for (const colorScheme of ["light", "dark"] as const) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme });
+    const page = await setup.browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme });
     try {
-      await page.goto(`${api.url}/${id}#L4-L7`);
+      await page.goto(`${setup.api.url}/${id}#L4-L7`);
       expect(await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches)).toBe(colorScheme === "dark");
       await page.screenshot({ path: `${OUTPUT}/log-page-${colorScheme}.png`, fullPage: true });
     } finally {
       await page.close();
     }
   }
-  const paste = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await paste.goto(`${api.url}/`);
+  const paste = await setup.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await paste.goto(`${setup.api.url}/`);
   await paste.screenshot({ path: `${OUTPUT}/paste-page-light.png` });
   await paste.close();
 }, 60_000);
