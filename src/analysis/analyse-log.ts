@@ -17,16 +17,24 @@ export interface AnalyseOptions {
   includeEntries?: boolean;
 }
 
-export interface ParsedLog extends NormalisedLog {
+export interface DetectedLog extends NormalisedLog {
   type: LogType;
+}
+
+export interface ParsedLog extends DetectedLog {
   entries: LogEntry[];
 }
 
-/** Detect and parse, without analysis: what upload statistics need. */
-export function parseLog(input: string | Uint8Array): ParsedLog {
+/** Normalise and detect: where upload statistics and analysis both start. */
+export function detectLog(input: string | Uint8Array): DetectedLog {
   const log = normaliseLog(input);
-  const type = detectLogType(log);
-  return { ...log, type, entries: parseEntries(log.lines, FORMATS[type.format]) };
+  return { ...log, type: detectLogType(log) };
+}
+
+/** Detect and parse, without analysis. */
+export function parseLog(input: string | Uint8Array): ParsedLog {
+  const log = detectLog(input);
+  return { ...log, entries: parseEntries(log.lines, FORMATS[log.type.format]) };
 }
 
 export function analyseLog(input: string | Uint8Array, options: AnalyseOptions = {}): Insights {

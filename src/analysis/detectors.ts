@@ -62,7 +62,7 @@ export class HintLookup {
   private bytes: Buffer | null = null;
   private readonly found = new Map<string, boolean>();
 
-  /** `inside`: for a hint, the shorter hints it contains (see `hintsInside`). */
+  /** `inside`: for a hint, shorter strings whose absence rules it out (see `hintsInside`). */
   constructor(
     private readonly text: string,
     private readonly inside: ReadonlyMap<string, readonly string[]> = new Map(),

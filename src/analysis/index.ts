@@ -2,10 +2,9 @@
  * The analysis engine's public surface; other modules import only from here.
  * Pure: no HTTP, no storage.
  */
-import { detectLogType } from "./detect";
+import { detectLog } from "./analyse-log";
 import { FORMATS } from "./formats";
 import { Level } from "./model";
-import { normaliseLog } from "./normalise";
 import { countEntriesAtLeast } from "./parse";
 
 export { analyseLog, type AnalyseOptions } from "./analyse-log";
@@ -16,7 +15,6 @@ export { problemCatalog } from "./problems";
 
 /** Line count and error-or-worse entry count for the upload response; no analysis runs. */
 export function logStats(input: string): { lines: number; errors: number } {
-  const log = normaliseLog(input);
-  const format = FORMATS[detectLogType(log).format];
-  return { lines: log.lines.length, errors: countEntriesAtLeast(log.lines, format, Level.error) };
+  const log = detectLog(input);
+  return { lines: log.lines.length, errors: countEntriesAtLeast(log.lines, FORMATS[log.type.format], Level.error) };
 }

@@ -22,9 +22,14 @@ export interface PreparationJob {
   options: PreparationOptions;
 }
 
-export type PreparationReply =
-  | { job: number; prepared: PreparedUpload }
-  | { job: number; error: { code?: ErrorCode; message: string; headers?: Record<string, string> } };
+/** An error as it crosses the thread boundary: an ApiError's code and headers travel with it. */
+interface WorkerError {
+  code?: ErrorCode;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+export type PreparationReply = { job: number; prepared: PreparedUpload } | { job: number; error: WorkerError };
 
 /** UPLOAD_WORKERS=0: every upload is prepared by the thread that received it. */
 export function inThreadPreparer(options: PreparationOptions): UploadPreparer {
@@ -76,7 +81,7 @@ class PoolWorker {
   }
 }
 
-function errorFromReply(error: { code?: ErrorCode; message: string; headers?: Record<string, string> }): Error {
+function errorFromReply(error: WorkerError): Error {
   return error.code && error.code in errorStatus ? new ApiError(error.code, error.message, error.headers) : new Error(error.message);
 }
 

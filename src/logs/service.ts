@@ -5,7 +5,7 @@
  */
 import { ApiError } from "../errors.ts";
 import { decompressBlob } from "../storage/blobs.ts";
-import { IdTakenError, type LogFileRecord, type LogRecord, type LogStore, type NewLogFile } from "../storage/log-store.ts";
+import { IdTakenError, type LogFileRecord, type LogRecord, type LogStore } from "../storage/log-store.ts";
 import { hashToken, isPlausibleLogId, newLogId, newToken, tokenMatches } from "./credentials.ts";
 import type { HotLogCache } from "./hot-cache.ts";
 import type { LogInfoResponse, UploadResponse } from "./model.ts";
