@@ -27,6 +27,20 @@ const idleStreams = 1_000;
 // each need more than that here.
 const childEnv = { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: "4096" };
 
+/** The app's and the bare AI module's environment: the scripted model (address in argv[3]), no cache, room for the idle streams. */
+function aiEnv(): Record<string, string> {
+  return {
+    AI_PROVIDER: "openai",
+    AI_BASE_URL: process.argv[3],
+    AI_MODEL: "scripted-model",
+    AI_CACHE_TTL_SECONDS: "0",
+    AI_MAX_STREAMS: String(idleStreams + 100),
+    BUN_CONFIG_MAX_HTTP_REQUESTS: childEnv.BUN_CONFIG_MAX_HTTP_REQUESTS,
+    AI_STALL_TIMEOUT_MS: "3600000",
+    AI_MAX_DURATION_MS: "3600000",
+  };
+}
+
 if (role === "upstream") {
   const upstream = scriptedUpstream("openai", (call) => {
     const kind = JSON.stringify(call.body.messages).includes("BENCH-IDLE")
@@ -41,16 +55,7 @@ if (role === "upstream") {
   console.log(upstream.url);
 } else if (role === "app") {
   // The real app (config, database, edge, listeners) as the tests start it.
-  const app = await startTestApp({
-    AI_PROVIDER: "openai",
-    AI_BASE_URL: process.argv[3],
-    AI_MODEL: "scripted-model",
-    AI_CACHE_TTL_SECONDS: "0",
-    AI_MAX_STREAMS: String(idleStreams + 100),
-    BUN_CONFIG_MAX_HTTP_REQUESTS: childEnv.BUN_CONFIG_MAX_HTTP_REQUESTS,
-    AI_STALL_TIMEOUT_MS: "3600000",
-    AI_MAX_DURATION_MS: "3600000",
-  });
+  const app = await startTestApp(aiEnv());
   // Bench only: a full GC before each RSS reading, so garbage does not count as stream memory.
   process.on("SIGUSR2", () => Bun.gc(true));
   console.log(app.url);
@@ -59,16 +64,7 @@ if (role === "upstream") {
   // from the rest of the app's (edge, storage) in the idle-stream figure.
   const logs = new Map<string, AiLog>();
   const routes = aiRoutes({
-    config: loadAiConfig({
-      AI_PROVIDER: "openai",
-      AI_BASE_URL: process.argv[3],
-      AI_MODEL: "scripted-model",
-      AI_CACHE_TTL_SECONDS: "0",
-      AI_MAX_STREAMS: String(idleStreams + 100),
-      BUN_CONFIG_MAX_HTTP_REQUESTS: childEnv.BUN_CONFIG_MAX_HTTP_REQUESTS,
-      AI_STALL_TIMEOUT_MS: "3600000",
-      AI_MAX_DURATION_MS: "3600000",
-    }),
+    config: loadAiConfig(aiEnv()),
     loadLog: async (id) => logs.get(id) ?? null,
     readBody: async () => {
       throw new Error("not in the bench");
