@@ -31,12 +31,14 @@ export const markers = (...list: LineMarker[]): Detector => ({ kind: "markers", 
 export const ratio = (format: FormatName): Detector => ({ kind: "ratio", format });
 export const weighted = (m: LineMarker, weight: number): Detector => ({ kind: "weighted", marker: m, weight });
 
-/** Whether some line of `text` matches the marker. */
-export function markerMatches(text: string, m: LineMarker): boolean {
+/** Whether some line of `text` matches the marker; `hints` may already know where its hint is. */
+export function markerMatches(text: string, m: LineMarker, hints: HintLookup): boolean {
   let from = 0;
-  for (;;) {
-    const at = text.indexOf(m.hint, from);
+  for (let nth = 0; ; nth++) {
+    const at = hints.occurrence(m.hint, nth);
     if (at < 0) return false;
+    // Further occurrences on a line already tested.
+    if (at < from) continue;
     const start = text.lastIndexOf("\n", at) + 1;
     let end = text.indexOf("\n", at);
     if (end < 0) end = text.length;
@@ -61,6 +63,8 @@ export function markerMatches(text: string, m: LineMarker): boolean {
 export class HintLookup {
   private bytes: Buffer | null = null;
   private readonly found = new Map<string, boolean>();
+  /** Where each hint occurs, found as far as asked: several markers share a hint. */
+  private readonly positions = new Map<string, number[]>();
 
   /** `inside`: for a hint, shorter strings whose absence rules it out (see `hintsInside`). */
   constructor(
@@ -78,9 +82,37 @@ export class HintLookup {
     return present;
   }
 
+  /** Where the `nth` occurrence of `hint` starts in the text (from 0), or -1 when there is none. */
+  occurrence(hint: string, nth: number): number {
+    let positions = this.positions.get(hint);
+    if (!positions) {
+      positions = [];
+      this.positions.set(hint, positions);
+    }
+    while (positions.length <= nth) {
+      const last = positions.at(-1);
+      if (last === -1) return -1;
+      positions.push(this.has(hint) ? this.indexOf(hint, last === undefined ? 0 : last + 1) : -1);
+    }
+    return positions[nth];
+  }
+
   private search(hint: string): boolean {
+    return this.utf8().indexOf(hint) >= 0;
+  }
+
+  /**
+   * The text's own offsets. On ASCII text (as long in bytes as in characters) they are the
+   * byte offsets too, and the byte search is the fast one.
+   */
+  private indexOf(hint: string, from: number): number {
+    const bytes = this.utf8();
+    return bytes.length === this.text.length ? bytes.indexOf(hint, from) : this.text.indexOf(hint, from);
+  }
+
+  private utf8(): Buffer {
     this.bytes ??= Buffer.from(this.text);
-    return this.bytes.indexOf(hint) >= 0;
+    return this.bytes;
   }
 }
 

@@ -52,12 +52,14 @@ function parseHeaderLines(lines: readonly string[], format: HeaderFormat, firstL
 export function countEntriesAtLeast(lines: readonly string[], format: LogFormat, level: LevelNumber): number {
   let count = 0;
   switch (format.kind) {
-    case "header":
+    case "header": {
+      const lean = levelOnly(format);
       for (const content of lines) {
-        const match = format.header.exec(content);
-        if (match && headerLevel(match, format) <= level) count++;
+        const match = lean.header.exec(content);
+        if (match && headerLevel(match, lean) <= level) count++;
       }
       return count;
+    }
     case "report":
       for (const content of lines) if (reportLine(content).level <= level) count++;
       return count;
@@ -70,6 +72,65 @@ function headerEntry(match: RegExpExecArray, format: HeaderFormat): LogEntry {
   const timeText = format.time !== undefined ? match[format.time] : undefined;
   const time = timeText && format.timeFormat ? parseTime(timeText, format.timeFormat) : null;
   return { level: headerLevel(match, format), time, prefix: match[format.prefix] ?? "", lines: [] };
+}
+
+/**
+ * The format with only its level and channel groups capturing: what counting needs. A match
+ * array is built with every group's text, which was a third of the counting pass.
+ */
+const levelOnlyFormats = new WeakMap<HeaderFormat, HeaderFormat>();
+
+function levelOnly(format: HeaderFormat): HeaderFormat {
+  let lean = levelOnlyFormats.get(format);
+  if (!lean) {
+    const levelGroups = format.level === undefined ? [] : typeof format.level === "number" ? [format.level] : format.level;
+    const kept = keepGroups(format.header, [...levelGroups, ...(format.channel === undefined ? [] : [format.channel])]);
+    const renumber = (group: number) => kept.numbers.get(group)!;
+    lean = {
+      kind: "header",
+      header: kept.pattern,
+      prefix: 0,
+      level: format.level === undefined ? undefined : typeof format.level === "number" ? renumber(format.level) : format.level.map(renumber),
+      channel: format.channel === undefined ? undefined : renumber(format.channel),
+    };
+    levelOnlyFormats.set(format, lean);
+  }
+  return lean;
+}
+
+/**
+ * `pattern` with every capturing group not in `keep` made non-capturing, and where each kept
+ * group's number went. Matches exactly what `pattern` matches.
+ */
+export function keepGroups(pattern: RegExp, keep: readonly number[]): { pattern: RegExp; numbers: Map<number, number> } {
+  const source = pattern.source;
+  if (/\\[1-9]|\\k</.test(source)) throw new Error(`keepGroups: backreferences would need renumbering: /${source}/`);
+  const numbers = new Map<number, number>();
+  let out = "";
+  let group = 0;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i];
+    if (char === "\\") {
+      out += char + source[++i];
+      continue;
+    }
+    if (inClass) inClass = char !== "]";
+    else if (char === "[") inClass = true;
+    else if (char === "(" && (source[i + 1] !== "?" || (source[i + 2] === "<" && source[i + 3] !== "=" && source[i + 3] !== "!"))) {
+      group++;
+      if (keep.includes(group)) {
+        numbers.set(group, numbers.size + 1);
+      } else {
+        // `(?<name>` loses its name along with its number.
+        out += "(?:";
+        if (source[i + 1] === "?") i = source.indexOf(">", i);
+        continue;
+      }
+    }
+    out += char;
+  }
+  return { pattern: new RegExp(out, pattern.flags), numbers };
 }
 
 const STDERR_CHANNEL = /^stderr(?:\/|$)/i;

@@ -47,7 +47,6 @@ export function applyFilters(filters: readonly PublishedFilter[], content: strin
 
 interface CompiledRedaction {
   pattern: RegExp;
-  groupCount: number;
   replacement: string;
   exemptions: RegExp[];
 }
@@ -61,8 +60,6 @@ function compiled(data: RegexFilterData): CompiledRedaction {
     const singleFlags = data.flags.replace(/[gy]/g, "");
     entry = {
       pattern: new RegExp(data.pattern, data.flags),
-      // An empty alternative always matches, which reveals how many groups the pattern has.
-      groupCount: new RegExp(`${data.pattern}|`, singleFlags).exec("")!.length - 1,
       replacement: data.replacement,
       exemptions: data.exemptions.map((exemption) => new RegExp(exemption, singleFlags)),
     };
@@ -71,12 +68,15 @@ function compiled(data: RegexFilterData): CompiledRedaction {
   return entry;
 }
 
+/**
+ * The published meaning (model.ts): `$1`..`$9` as String.prototype.replace reads them, and a
+ * literal replacement wherever there are exemptions. The native replacement is also several
+ * times faster than a callback per match.
+ */
 function redact(redaction: CompiledRedaction, content: string): string {
-  return content.replace(redaction.pattern, (match: string, ...rest: unknown[]) => {
-    if (redaction.exemptions.some((exemption) => exemption.test(match))) return match;
-    const groups = rest.slice(0, redaction.groupCount) as (string | undefined)[];
-    return redaction.replacement.replace(/\$(\d)/g, (_, n: string) => groups[Number(n) - 1] ?? "");
-  });
+  const { pattern, replacement, exemptions } = redaction;
+  if (exemptions.length === 0) return content.replace(pattern, replacement);
+  return content.replace(pattern, (match: string) => (exemptions.some((exemption) => exemption.test(match)) ? match : replacement));
 }
 
 /**

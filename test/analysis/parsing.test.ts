@@ -1,7 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { analyseLog } from "../../src/analysis/index.ts";
 import { FORMATS } from "../../src/analysis/formats.ts";
-import { parseEntries } from "../../src/analysis/parse.ts";
+import { countEntriesAtLeast, keepGroups, parseEntries } from "../../src/analysis/parse.ts";
+import { normaliseLog } from "../../src/analysis/normalise.ts";
+import { generatedServerLog } from "./fixtures/generated-logs.ts";
+import { LOG_TYPE_FIXTURES } from "./fixtures/log-types.ts";
 
 const utc = (y: number, mo: number, d: number, h: number, mi: number, s: number) => Date.UTC(y, mo - 1, d, h, mi, s) / 1000;
 const entriesOf = (text: string) => analyseLog(text).entries;
@@ -153,5 +156,59 @@ describe("crash reports: one entry per line, level from the line's shape", () =>
   test("a long dotless word is checked as a stack-trace shape without stalling", () => {
     const [entry] = parseEntries(["net." + "a".repeat(50_000) + "!"], FORMATS.report);
     expect(entry.level).toBe(6);
+  });
+});
+
+describe("counting entries at a level without parsing", () => {
+  /** Level words in every casing the parser accepts, and Forge's STDERR channel in several. */
+  const oddLevels = [
+    "[12:00:00] [main/eRRoR]: a",
+    "[12:00:00 Fatal]: b",
+    "[12:00:00] [main/INFO] [stderr/]: c",
+    "[12:00:00] [main/INFO] [STDERR/Forge]: d",
+    "[12:00:00] [main/INFO] [stderrish]: e",
+    "2024-01-01 12:00:00 [SEVERE] f",
+    "12:00:00 [CRITICAL] g",
+    "[12:00:00] [main/constructor]: h",
+  ].join("\n");
+  const samples = [...LOG_TYPE_FIXTURES.map((fixture) => fixture.text), oddLevels, generatedServerLog(100_000)];
+
+  test("every header format counts what parsing and filtering the entries counts, at every level up to notice", () => {
+    const differences: string[] = [];
+    let counted = 0;
+    for (const [name, format] of Object.entries(FORMATS)) {
+      if (format.kind !== "header") continue;
+      for (const text of samples) {
+        const { lines } = normaliseLog(text);
+        const entries = parseEntries(lines, format);
+        for (let level = 0; level <= 5; level++) {
+          const expected = entries.filter((entry) => entry.level <= level).length;
+          const count = countEntriesAtLeast(lines, format, level as 0);
+          counted += count;
+          if (count !== expected) differences.push(`${name}, level ${level}: ${count} instead of ${expected} in ${text.slice(0, 80)}`);
+        }
+      }
+    }
+    expect(differences).toEqual([]);
+    // Not vacuous: plenty of entries were at those levels.
+    expect(counted).toBeGreaterThan(100);
+  });
+});
+
+describe("keepGroups", () => {
+  test("renumbers the kept groups and leaves what matches unchanged", () => {
+    const pattern = /^(a)(?:b)(\(c\))[(d)](?<name>e)(?<=e)(?<!x)(f)/;
+    const { pattern: kept, numbers } = keepGroups(pattern, [2, 4]);
+    expect(kept.source).toBe(String.raw`^(?:a)(?:b)(\(c\))[(d)](?:e)(?<=e)(?<!x)(f)`);
+    expect([...numbers]).toEqual([
+      [2, 1],
+      [4, 2],
+    ]);
+    const match = kept.exec("ab(c)(ef")!;
+    expect([match[1], match[2]]).toEqual(["(c)", "f"]);
+  });
+
+  test("refuses backreferences, whose numbers it would break", () => {
+    expect(() => keepGroups(/(a)\1/, [1])).toThrow(/backreferences/);
   });
 });
