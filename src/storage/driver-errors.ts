@@ -4,29 +4,35 @@
  * along the cause chain.
  */
 
-/** Each `code` found along the cause chain, outermost first. */
-export function errorCodes(error: unknown): string[] {
-  const codes: string[] = [];
-  const seen = new Set<unknown>();
-  for (let current = error; current && typeof current === "object" && !seen.has(current); current = (current as { cause?: unknown }).cause) {
-    seen.add(current);
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string") codes.push(code);
+type ErrorFields = { code?: unknown; constraint?: string; constraint_name?: string; cause?: unknown };
+
+/** The error and its causes, outermost first (a cycle ends the walk). */
+function causeChain(error: unknown): ErrorFields[] {
+  const chain: ErrorFields[] = [];
+  for (let current = error; current && typeof current === "object" && !chain.includes(current); current = (current as ErrorFields).cause) {
+    chain.push(current);
   }
-  return codes;
+  return chain;
 }
 
-/** The SQLSTATE of a failed statement (five characters), if the error carries one. */
+/** Each `code` found along the cause chain, outermost first. */
+export function errorCodes(error: unknown): string[] {
+  return causeChain(error).flatMap(({ code }) => (typeof code === "string" ? [code] : []));
+}
+
+/** Whether a code is a SQLSTATE (five digits or capitals) rather than a driver's or socket's own. */
+export function isSqlState(code: string): boolean {
+  return /^[0-9A-Z]{5}$/.test(code);
+}
+
+/** The SQLSTATE of a failed statement, if the error carries one. */
 export function sqlState(error: unknown): string | undefined {
-  return errorCodes(error).find((code) => /^[0-9A-Z]{5}$/.test(code));
+  return errorCodes(error).find(isSqlState);
 }
 
 /** The constraint a violation names (postgres.js: `constraint_name`; PGlite: `constraint`). */
 export function violatedConstraint(error: unknown): string | undefined {
-  const seen = new Set<unknown>();
-  for (let current = error; current && typeof current === "object" && !seen.has(current); current = (current as { cause?: unknown }).cause) {
-    seen.add(current);
-    const { constraint, constraint_name } = current as { constraint?: string; constraint_name?: string };
+  for (const { constraint, constraint_name } of causeChain(error)) {
     if (constraint ?? constraint_name) return constraint ?? constraint_name;
   }
   return undefined;

@@ -4,7 +4,7 @@
  * back), everything else stays a 500.
  */
 import { ApiError } from "../errors.ts";
-import { errorCodes } from "./driver-errors.ts";
+import { errorCodes, isSqlState } from "./driver-errors.ts";
 
 /** Node/Bun socket errors and postgres.js's own connection error codes. */
 const CONNECTION_CODES = new Set([
@@ -20,7 +20,7 @@ function isOutageState(code: string): boolean {
 export const RETRY_AFTER_OUTAGE_S = 5;
 
 export function isDatabaseOutage(error: unknown): boolean {
-  return errorCodes(error).some((code) => CONNECTION_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isOutageState(code)));
+  return errorCodes(error).some((code) => CONNECTION_CODES.has(code) || (isSqlState(code) && isOutageState(code)));
 }
 
 export function databaseUnavailable(): ApiError {
