@@ -33,57 +33,60 @@ interface Metric {
   render(): string[];
 }
 
-export class Counter implements Metric {
-  private readonly values = new Map<string, number>();
+/** A number per label set, rendered as one sample each: what counters and gauges share. */
+abstract class LabelledValues implements Metric {
+  protected readonly values = new Map<string, number>();
 
-  constructor(readonly name: string, readonly help: string) {}
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly type: "counter" | "gauge",
+  ) {}
 
   inc(labels: Labels = {}, by = 1): void {
     const key = labelKey(labels);
     this.values.set(key, (this.values.get(key) ?? 0) + by);
   }
 
-  get(labels: Labels = {}): number {
-    return this.values.get(labelKey(labels)) ?? 0;
-  }
-
   render(): string[] {
-    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} ${this.type}`];
     if (this.values.size === 0) lines.push(sample(this.name, "", 0));
     for (const [key, value] of this.values) lines.push(sample(this.name, key, value));
     return lines;
   }
 }
 
-export class Gauge implements Metric {
-  private readonly values = new Map<string, number>();
+export class Counter extends LabelledValues {
+  constructor(name: string, help: string) {
+    super(name, help, "counter");
+  }
 
+  get(labels: Labels = {}): number {
+    return this.values.get(labelKey(labels)) ?? 0;
+  }
+}
+
+export class Gauge extends LabelledValues {
   /** `collect` (optional) is called at scrape time to set current values. */
   constructor(
-    readonly name: string,
-    readonly help: string,
+    name: string,
+    help: string,
     private readonly collect?: (set: (value: number, labels?: Labels) => void) => void,
-  ) {}
+  ) {
+    super(name, help, "gauge");
+  }
 
   set(value: number, labels: Labels = {}): void {
     this.values.set(labelKey(labels), value);
-  }
-
-  inc(labels: Labels = {}, by = 1): void {
-    const key = labelKey(labels);
-    this.values.set(key, (this.values.get(key) ?? 0) + by);
   }
 
   dec(labels: Labels = {}, by = 1): void {
     this.inc(labels, -by);
   }
 
-  render(): string[] {
+  override render(): string[] {
     this.collect?.((value, labels = {}) => this.set(value, labels));
-    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} gauge`];
-    if (this.values.size === 0) lines.push(sample(this.name, "", 0));
-    for (const [key, value] of this.values) lines.push(sample(this.name, key, value));
-    return lines;
+    return super.render();
   }
 }
 
