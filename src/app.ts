@@ -148,11 +148,11 @@ export function createApp(deps: AppDeps) {
     .use(opsRoutes({ metrics, readinessProblem: () => readinessProblem(database), metricsToken: config.METRICS_TOKEN }))
     .use(api);
 
-  routeTable.load(app.routes.map((route) => ({ method: route.method, path: route.path })));
+  const routes = app.routes.map((route) => ({ method: route.method, path: route.path }));
+  routeTable.load(routes);
 
   // The edge (client IP, rate limit, CORS, compression, security headers) wraps the whole app;
   // listeners call `fetch`, which is `app.handle` behind it.
-  const routes = app.routes.map((route) => ({ method: route.method, path: route.path }));
   const aliases = { "/1": "/v1" };
   const edge = createEdge(config, {
     routes,
