@@ -24,7 +24,7 @@ const HINTS_INSIDE = hintsInside(
 export function detectLogType(log: Sample): LogType {
   // Most hints occur in no line at all: finding that out once per hint is most of the saving.
   const hints = new HintLookup(log.text, HINTS_INSIDE);
-  const matches = (m: LineMarker) => hints.has(m.hint) && markerMatches(log.text, m, hints);
+  const matches = (m: LineMarker) => markerMatches(log.text, m, hints);
   return detectAmong(MINECRAFT_LOG_TYPES, log, matches) ?? detectAmong(HYTALE_LOG_TYPES, log, matches) ?? UNKNOWN_LOG_TYPE;
 }
 
