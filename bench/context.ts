@@ -4,6 +4,7 @@
  */
 import type { RunningProgram } from "./processes.ts";
 import { runLoad, type LoadOptions, type LoadResult } from "./load.ts";
+import { postgresCpuSeconds, processCpuSeconds } from "./cpu.ts";
 
 /** One line of the results table. */
 export interface ResultRow {
@@ -11,7 +12,7 @@ export interface ResultRow {
   /** "logpaste", "floor", or a variant such as "logpaste, limiter off". */
   target: string;
   connections?: number;
-  load?: LoadResult;
+  load?: Measured;
   /** target rps / floor rps, where a floor applies. */
   ratio?: number;
   /** RSS of the service after the scenario, in MiB. */
@@ -48,7 +49,23 @@ export interface BenchContext {
   idsFile(name: string, ids: string[]): Promise<string>;
 }
 
-export type LoadSpec = Omit<LoadOptions, "durationS">;
+export interface LoadSpec extends Omit<LoadOptions, "durationS"> {
+  /** The program behind `url`, whose CPU time is read around each measured run. */
+  program: RunningProgram;
+}
+
+/** A measurement: the load figures, plus what each request cost in CPU. */
+export interface Measured extends LoadResult {
+  cpuMsPerRequest: CpuPerRequest;
+}
+
+/** Milliseconds of CPU per answered request, over all measured rounds. */
+export interface CpuPerRequest {
+  /** The program under test, all its threads (workers, compression, GC) together. */
+  program: number;
+  /** Every Postgres process: the queries the program sent. */
+  postgres: number;
+}
 
 /**
  * Measures the programs of one comparison side by side: a short discarded run of each first (JIT
@@ -56,24 +73,45 @@ export type LoadSpec = Omit<LoadOptions, "durationS">;
  * neighbour's load on the shared machine falls on both sides instead of skewing the ratio.
  * Per program: req/s over all rounds, latency percentiles averaged over rounds, errors summed.
  */
-export async function measureSideBySide(ctx: BenchContext, specs: LoadSpec[]): Promise<LoadResult[]> {
+export async function measureSideBySide(ctx: BenchContext, specs: LoadSpec[]): Promise<Measured[]> {
   for (const spec of specs) await runLoad({ ...spec, durationS: ctx.warmupS });
-  const runs: LoadResult[][] = specs.map(() => []);
+  const runs: MeasuredRun[][] = specs.map(() => []);
   for (let round = 0; round < ctx.rounds; round++) {
-    for (const [index, spec] of specs.entries()) runs[index].push(await runLoad({ ...spec, durationS: ctx.durationS }));
+    for (const [index, spec] of specs.entries()) runs[index].push(await measureOnce(spec, ctx.durationS));
   }
   return runs.map(combineRounds);
 }
 
-function combineRounds(rounds: LoadResult[]): LoadResult {
-  const mean = (pick: (result: LoadResult) => number) => rounds.reduce((sum, result) => sum + pick(result), 0) / rounds.length;
+interface MeasuredRun extends LoadResult {
+  /** CPU seconds used during the run by the program and by Postgres. */
+  programCpuS: number;
+  postgresCpuS: number;
+}
+
+async function measureOnce(spec: LoadSpec, durationS: number): Promise<MeasuredRun> {
+  const programBefore = processCpuSeconds(spec.program.pid);
+  const postgresBefore = postgresCpuSeconds();
+  const load = await runLoad({ ...spec, durationS });
   return {
-    requests: rounds.reduce((sum, result) => sum + result.requests, 0),
+    ...load,
+    programCpuS: processCpuSeconds(spec.program.pid) - programBefore,
+    postgresCpuS: postgresCpuSeconds() - postgresBefore,
+  };
+}
+
+function combineRounds(rounds: MeasuredRun[]): Measured {
+  const mean = (pick: (result: LoadResult) => number) => rounds.reduce((sum, result) => sum + pick(result), 0) / rounds.length;
+  const total = (pick: (result: MeasuredRun) => number) => rounds.reduce((sum, result) => sum + pick(result), 0);
+  const requests = total((result) => result.requests);
+  const msPerRequest = (seconds: number) => (requests > 0 ? (seconds * 1000) / requests : 0);
+  return {
+    cpuMsPerRequest: { program: msPerRequest(total((result) => result.programCpuS)), postgres: msPerRequest(total((result) => result.postgresCpuS)) },
+    requests,
     rps: mean((result) => result.rps),
     p50Ms: mean((result) => result.p50Ms),
     p99Ms: mean((result) => result.p99Ms),
     maxMs: Math.max(...rounds.map((result) => result.maxMs)),
-    errors: rounds.reduce((sum, result) => sum + result.errors, 0),
+    errors: total((result) => result.errors),
     mbPerS: mean((result) => result.mbPerS),
     roundsRps: rounds.map((result) => result.rps),
   };

@@ -2,7 +2,7 @@
  * Turns result rows into the two outputs: one line per scenario on stdout while the run goes,
  * and the markdown page bench/results/latest.md at the end (the table, the targets, memory).
  */
-import type { ResultRow } from "./context.ts";
+import type { CpuPerRequest, ResultRow } from "./context.ts";
 
 export interface RunDescription {
   date: string;
@@ -27,12 +27,16 @@ const TARGETS = [
 
 const fixed = (value: number | undefined, digits: number) => (value === undefined ? "" : value.toFixed(digits));
 
+/** "program + Postgres" milliseconds: the two parts of what a request cost. */
+const cpuText = (cpu: CpuPerRequest) => `${cpu.program.toFixed(2)} + ${cpu.postgres.toFixed(2)}`;
+
 export function summaryLine(rows: ResultRow[]): string {
   return rows
     .map((row) => {
       const parts = [`${row.scenario}: ${row.target}`];
       if (row.load) {
         parts.push(`${row.load.rps.toFixed(0)} req/s, p50 ${row.load.p50Ms.toFixed(2)} ms, p99 ${row.load.p99Ms.toFixed(2)} ms`);
+        parts.push(`CPU ${cpuText(row.load.cpuMsPerRequest)} ms/req`);
         if (row.load.errors > 0) parts.push(`${row.load.errors} ERRORS`);
       }
       if (row.ratio !== undefined) parts.push(`${row.ratio.toFixed(2)} x floor`);
@@ -45,10 +49,10 @@ export function summaryLine(rows: ResultRow[]): string {
 
 export function markdownReport(run: RunDescription, rows: ResultRow[]): string {
   const table = [
-    "| Scenario | Target | Conns | req/s | req/s per round | p50 ms | p99 ms | Errors | x floor | RSS MiB |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| Scenario | Target | Conns | req/s | req/s per round | p50 ms | p99 ms | CPU ms/req | Errors | x floor | RSS MiB |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map((row) =>
-      `| ${row.scenario} | ${row.target} | ${row.connections ?? ""} | ${fixed(row.load?.rps, 0)} | ${row.load?.roundsRps?.map((rps) => rps.toFixed(0)).join(", ") ?? ""} | ${fixed(row.load?.p50Ms, 2)} | ${fixed(row.load?.p99Ms, 2)} | ${row.load ? row.load.errors : ""} | ${fixed(row.ratio, 2)} | ${fixed(row.rssMiB, 0)} |`,
+      `| ${row.scenario} | ${row.target} | ${row.connections ?? ""} | ${fixed(row.load?.rps, 0)} | ${row.load?.roundsRps?.map((rps) => rps.toFixed(0)).join(", ") ?? ""} | ${fixed(row.load?.p50Ms, 2)} | ${fixed(row.load?.p99Ms, 2)} | ${row.load ? cpuText(row.load.cpuMsPerRequest) : ""} | ${row.load ? row.load.errors : ""} | ${fixed(row.ratio, 2)} | ${fixed(row.rssMiB, 0)} |`,
     ),
   ];
   const targets = TARGETS.flatMap((target) => {
@@ -70,6 +74,7 @@ export function markdownReport(run: RunDescription, rows: ResultRow[]): string {
     "- Floor: `bench/floor.ts`, Bun.serve + postgres.js with no framework, same Postgres server (its own database), same pool size (10), same body. Upload: read body (undo br), SHA-256, brotli quality 5 (as src/storage/blobs.ts), insert blob (on conflict do nothing) + log row in one transaction. Read: one select joining log and blob, the stored bytes sent with Content-Encoding: br.",
     "- Service and floor are measured one after the other in the same run, never at once; wrk, the program under test and Postgres share the two cores, so absolute figures are low and the ratios are what to compare.",
     "- `x floor` is logpaste req/s divided by the floor's req/s in the same scenario. `Errors` counts non-2xx answers, socket errors and timeouts (must be 0 for a figure to count).",
+    "- `CPU ms/req` is the CPU time the row's program used (all its threads: workers, compression, GC) plus what every Postgres process used, read from /proc across the measured rounds and divided by the requests made. The cores are saturated under these loads, so a throughput ratio follows the ratio of these sums; where one row costs more than another, this says whether the program or the database spent it.",
     "",
     ...table,
     "",

@@ -1,0 +1,64 @@
+/**
+ * CPU time from /proc, so a scenario can say what each request cost the machine and not only how
+ * many were answered: on two shared cores a throughput ratio says that one program is slower,
+ * CPU per request says where the time went (the program itself or Postgres).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+
+/** Kernel clock ticks per second, the unit of the times in /proc/<pid>/stat. */
+const TICKS_PER_SECOND = (() => {
+  const printed = Bun.spawnSync(["getconf", "CLK_TCK"]).stdout.toString().trim();
+  const ticks = Number(printed);
+  return Number.isInteger(ticks) && ticks > 0 ? ticks : 100;
+})();
+
+/**
+ * The fields of /proc/<pid>/stat after the command name (which may itself hold spaces and
+ * parentheses, hence the last ")"), or null when the process has gone.
+ */
+function statFields(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null;
+  }
+}
+
+/** utime + stime (fields 14 and 15 of stat, 11 and 12 after the name): every thread, the finished ones included. */
+function ownTicks(fields: string[]): number {
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** cutime + cstime: children that have exited and were waited for (a Postgres backend that ended). */
+function reapedChildTicks(fields: string[]): number {
+  return Number(fields[13]) + Number(fields[14]);
+}
+
+/** CPU seconds the process has used so far, all its threads together. */
+export function processCpuSeconds(pid: number): number {
+  const fields = statFields(pid);
+  return fields ? ownTicks(fields) / TICKS_PER_SECOND : 0;
+}
+
+/**
+ * CPU seconds of every Postgres process on the machine (postmaster, backends, background
+ * workers), backends that have already exited included through the postmaster's reaped-children
+ * total. Only one program is under load at a time, so a difference across its run is its share.
+ */
+export function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let command: string;
+    try {
+      command = readFileSync(`/proc/${entry}/comm`, "utf8").trim();
+    } catch {
+      continue; // gone between the listing and the read
+    }
+    if (command !== "postgres") continue;
+    const fields = statFields(Number(entry));
+    if (fields) ticks += ownTicks(fields) + reapedChildTicks(fields);
+  }
+  return ticks / TICKS_PER_SECOND;
+}
