@@ -49,9 +49,11 @@ export interface BenchContext {
   idsFile(name: string, ids: string[]): Promise<string>;
 }
 
-export interface LoadSpec extends Omit<LoadOptions, "durationS"> {
-  /** The program behind `url`, whose CPU time is read around each measured run. */
+export interface LoadSpec extends Omit<LoadOptions, "durationS" | "url"> {
+  /** The program under load, whose CPU time is read around each measured run. */
   program: RunningProgram;
+  /** Where on the program the load goes ("" for its root), so the URL is always the program's own. */
+  path: string;
 }
 
 /** A measurement: the load figures, plus what each request cost in CPU. */
@@ -74,7 +76,7 @@ export interface CpuPerRequest {
  * Per program: req/s over all rounds, latency percentiles averaged over rounds, errors summed.
  */
 export async function measureSideBySide(ctx: BenchContext, specs: LoadSpec[]): Promise<Measured[]> {
-  for (const spec of specs) await runLoad({ ...spec, durationS: ctx.warmupS });
+  for (const spec of specs) await runLoad({ ...spec, url: spec.program.url + spec.path, durationS: ctx.warmupS });
   const runs: MeasuredRun[][] = specs.map(() => []);
   for (let round = 0; round < ctx.rounds; round++) {
     for (const [index, spec] of specs.entries()) runs[index].push(await measureOnce(spec, ctx.durationS));
@@ -91,7 +93,7 @@ interface MeasuredRun extends LoadResult {
 async function measureOnce(spec: LoadSpec, durationS: number): Promise<MeasuredRun> {
   const programBefore = processCpuSeconds(spec.program.pid);
   const postgresBefore = postgresCpuSeconds();
-  const load = await runLoad({ ...spec, durationS });
+  const load = await runLoad({ ...spec, url: spec.program.url + spec.path, durationS });
   return {
     ...load,
     programCpuS: processCpuSeconds(spec.program.pid) - programBefore,

@@ -14,7 +14,7 @@ export const logInfoScenario: Scenario = {
     const ids: string[] = [];
     for (let variant = 0; variant < 100; variant++) ids.push(await uploadText(ctx.service.url, "/v1/log", forgeServerLog({ variant: 10_000 + variant })));
     const [load] = await measureSideBySide(ctx, [
-      { program: ctx.service, url: ctx.service.url, script: "read", connections: 64, scriptEnv: { BENCH_IDS_FILE: await ctx.idsFile("info", ids), BENCH_PATH_PREFIX: "/v1/log/" } },
+      { program: ctx.service, path: "", script: "read", connections: 64, scriptEnv: { BENCH_IDS_FILE: await ctx.idsFile("info", ids), BENCH_PATH_PREFIX: "/v1/log/" } },
     ]);
     return [{ scenario: "info", target: "logpaste", connections: 64, load, rssMiB: ctx.service.rssMiB() }];
   },
@@ -25,7 +25,7 @@ export const analyseScenario: Scenario = {
   describe: "POST /v1/analyse of the Forge log (text/plain) at 16 connections",
   async run(ctx: BenchContext): Promise<ResultRow[]> {
     const [load] = await measureSideBySide(ctx, [
-      { program: ctx.service, url: `${ctx.service.url}/v1/analyse`, script: "post", connections: 16, scriptEnv: { BENCH_BODY_FILE: ctx.files.plainBody, BENCH_CONTENT_TYPE: "text/plain", BENCH_CONTENT_ENCODING: "" } },
+      { program: ctx.service, path: "/v1/analyse", script: "post", connections: 16, scriptEnv: { BENCH_BODY_FILE: ctx.files.plainBody, BENCH_CONTENT_TYPE: "text/plain", BENCH_CONTENT_ENCODING: "" } },
     ]);
     return [{ scenario: "analyse", target: "logpaste", connections: 16, load, rssMiB: ctx.service.rssMiB() }];
   },

@@ -19,8 +19,8 @@ export const rateLimitOverheadScenario: Scenario = {
       const limitedIds = await ctx.idsFile("limiter-on", [await uploadText(ctx.service.url, "/v1/log", text)]);
       const unlimitedIds = await ctx.idsFile("limiter-off", [await uploadText(unlimited.url, "/v1/log", text)]);
       const [on, off] = await measureSideBySide(ctx, [
-        { program: ctx.service, url: ctx.service.url, script: "read", connections: CONNECTIONS, scriptEnv: { BENCH_IDS_FILE: limitedIds, BENCH_PATH_PREFIX: "/v1/raw/" } },
-        { program: unlimited, url: unlimited.url, script: "read", connections: CONNECTIONS, scriptEnv: { BENCH_IDS_FILE: unlimitedIds, BENCH_PATH_PREFIX: "/v1/raw/" } },
+        { program: ctx.service, path: "", script: "read", connections: CONNECTIONS, scriptEnv: { BENCH_IDS_FILE: limitedIds, BENCH_PATH_PREFIX: "/v1/raw/" } },
+        { program: unlimited, path: "", script: "read", connections: CONNECTIONS, scriptEnv: { BENCH_IDS_FILE: unlimitedIds, BENCH_PATH_PREFIX: "/v1/raw/" } },
       ]);
       const costUs = (1e6 / on.rps - 1e6 / off.rps).toFixed(1);
       return [

@@ -19,8 +19,8 @@ export const rawHotScenario: Scenario = {
     const serviceIds = await ctx.idsFile("hot-service", [await uploadText(ctx.service.url, "/v1/log", text)]);
     const floorIds = await ctx.idsFile("hot-floor", [await uploadText(ctx.floor.url, "/log", text)]);
     const [service, floor] = await measureSideBySide(ctx, [
-      { program: ctx.service, url: ctx.service.url, script: "read", connections: CONNECTIONS, scriptEnv: { BENCH_IDS_FILE: serviceIds, BENCH_PATH_PREFIX: "/v1/raw/" } },
-      { program: ctx.floor, url: ctx.floor.url, script: "read", connections: CONNECTIONS, scriptEnv: { BENCH_IDS_FILE: floorIds, BENCH_PATH_PREFIX: "/raw/" } },
+      { program: ctx.service, path: "", script: "read", connections: CONNECTIONS, scriptEnv: { BENCH_IDS_FILE: serviceIds, BENCH_PATH_PREFIX: "/v1/raw/" } },
+      { program: ctx.floor, path: "", script: "read", connections: CONNECTIONS, scriptEnv: { BENCH_IDS_FILE: floorIds, BENCH_PATH_PREFIX: "/raw/" } },
     ]);
     const rssMiB = ctx.service.rssMiB();
     return [
@@ -39,8 +39,8 @@ export const rawColdScenario: Scenario = {
     try {
       const seeded = await seedDistinctLogs(cold.url, ctx.floor.url, count);
       const [service, floor] = await measureSideBySide(ctx, [
-        { program: cold, url: cold.url, script: "read", connections: CONNECTIONS, scriptEnv: { BENCH_IDS_FILE: await ctx.idsFile("cold-service", seeded.service), BENCH_PATH_PREFIX: "/v1/raw/" } },
-        { program: ctx.floor, url: ctx.floor.url, script: "read", connections: CONNECTIONS, scriptEnv: { BENCH_IDS_FILE: await ctx.idsFile("cold-floor", seeded.floor), BENCH_PATH_PREFIX: "/raw/" } },
+        { program: cold, path: "", script: "read", connections: CONNECTIONS, scriptEnv: { BENCH_IDS_FILE: await ctx.idsFile("cold-service", seeded.service), BENCH_PATH_PREFIX: "/v1/raw/" } },
+        { program: ctx.floor, path: "", script: "read", connections: CONNECTIONS, scriptEnv: { BENCH_IDS_FILE: await ctx.idsFile("cold-floor", seeded.floor), BENCH_PATH_PREFIX: "/raw/" } },
       ]);
       const rssMiB = cold.rssMiB();
       const note = `${count} distinct logs; the service process here is a second one with CACHE_MAX_BYTES=0 (its RSS)`;

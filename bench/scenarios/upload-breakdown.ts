@@ -22,10 +22,10 @@ export const uploadBreakdownScenario: Scenario = {
     try {
       const scriptEnv = { BENCH_BODY_FILE: ctx.files.plainBody, BENCH_CONTENT_TYPE: "text/plain", BENCH_CONTENT_ENCODING: "" };
       const [service, serviceInThread, withDomain, floor] = await measureSideBySide(ctx, [
-        { program: ctx.service, url: `${ctx.service.url}/v1/log`, script: "post", connections: CONNECTIONS, scriptEnv },
-        { program: inThread, url: `${inThread.url}/v1/log`, script: "post", connections: CONNECTIONS, scriptEnv },
-        { program: domainFloor, url: `${domainFloor.url}/log`, script: "post", connections: CONNECTIONS, scriptEnv },
-        { program: ctx.floor, url: `${ctx.floor.url}/log`, script: "post", connections: CONNECTIONS, scriptEnv },
+        { program: ctx.service, path: "/v1/log", script: "post", connections: CONNECTIONS, scriptEnv },
+        { program: inThread, path: "/v1/log", script: "post", connections: CONNECTIONS, scriptEnv },
+        { program: domainFloor, path: "/log", script: "post", connections: CONNECTIONS, scriptEnv },
+        { program: ctx.floor, path: "/log", script: "post", connections: CONNECTIONS, scriptEnv },
       ]);
       return [
         { scenario: "upload-breakdown", target: "logpaste", connections: CONNECTIONS, load: service, ratio: service.rps / floor.rps, rssMiB: ctx.service.rssMiB() },

@@ -17,8 +17,8 @@ export function uploadScenario(connections: number, encoding: "plain" | "br", na
         BENCH_CONTENT_ENCODING: encoding === "br" ? "br" : "",
       };
       const [service, floor] = await measureSideBySide(ctx, [
-        { program: ctx.service, url: `${ctx.service.url}/v1/log`, script: "post", connections, scriptEnv },
-        { program: ctx.floor, url: `${ctx.floor.url}/log`, script: "post", connections, scriptEnv },
+        { program: ctx.service, path: "/v1/log", script: "post", connections, scriptEnv },
+        { program: ctx.floor, path: "/log", script: "post", connections, scriptEnv },
       ]);
       const rssMiB = ctx.service.rssMiB();
       return [
