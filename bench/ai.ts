@@ -19,6 +19,7 @@ import { openai, scriptedUpstream } from "../test/ai/scripted-upstream.ts";
 import { startTestApp } from "../test/support/app.ts";
 import { SseReader } from "../test/ai/sse-client.ts";
 import { paperLogWithBrokenPlugin } from "../test/ai/fixtures.ts";
+import { rssMiB } from "./processes.ts";
 
 const role = process.argv[2] ?? "client";
 const longAnswerChunks = 2_000;
@@ -110,12 +111,6 @@ async function spawnRole(name: string, ...args: string[]): Promise<{ url: string
     text += new TextDecoder().decode(value);
   }
   return { url: text.trim(), pid: child.pid, kill: () => child.kill() };
-}
-
-function rssMiB(pid: number): number {
-  const status = require("node:fs").readFileSync(`/proc/${pid}/status`, "utf8") as string;
-  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]);
-  return kb / 1024;
 }
 
 function percentile(sorted: number[], p: number): number {
