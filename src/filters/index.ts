@@ -3,13 +3,14 @@
  * `GET /v1/filters` so clients can apply the same list before uploading.
  */
 import { applyFilters } from "./apply.ts";
-import { gateOf, publishedFilters } from "./list.ts";
+import { publishedFilters, serverFilters } from "./list.ts";
 import type { FilterLimits, FilterResult } from "./model.ts";
 
 export type { FilterLimits, FilterResult, PublishedFilter, RegexFilterData } from "./model.ts";
+export { FiltersResponse } from "./model.ts";
 export { placeholder } from "./placeholders.ts";
 export { publishedFilters };
 
 export function filterLog(content: string, limits: FilterLimits): FilterResult {
-  return applyFilters(publishedFilters(limits), content, gateOf);
+  return applyFilters(serverFilters(limits), content);
 }

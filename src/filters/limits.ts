@@ -1,37 +1,36 @@
 /**
- * The two cuts. Both leave content within the limit unchanged (same string), which is
+ * The two cuts, as mclo.gs clients make them, so a client that cuts before uploading stores
+ * what the server would. Both leave content within the limit unchanged (same string), which is
  * how the caller knows whether anything was truncated.
  */
 
 const encoder = new TextEncoder();
 
-/**
- * Keep at most `limit` UTF-8 bytes, never splitting a character (encodeInto stops before
- * a character that would not fit). Then, if the kept text has a line break in its second
- * half, drop the partial last line: a clean end is worth up to half the budget, not more
- * (a log that is one huge line keeps its bytes).
- */
+/** Keep at most `limit` UTF-8 bytes, never splitting a character (encodeInto stops before one that would not fit). */
 export function limitBytes(content: string, limit: number): string {
   // Each UTF-16 unit is at most 3 UTF-8 bytes: short content needs no encoding at all.
   if (content.length * 3 <= limit || Buffer.byteLength(content, "utf8") <= limit) return content;
   const { read } = encoder.encodeInto(content, new Uint8Array(limit));
-  const kept = content.slice(0, read);
-  const lineBreak = kept.lastIndexOf("\n");
-  if (lineBreak < kept.length / 2) return kept;
-  return withoutCarriageReturn(kept.slice(0, lineBreak));
+  return content.slice(0, read);
 }
 
-/** Keep the first `limit` lines (split on `\n`; a `\r` before it goes too). */
+/**
+ * A line break, as every reader of a log counts them (statistics, the page, `?parsed`):
+ * `\r\n`, `\n` or a lone `\r`.
+ */
+export const LINE_BREAK = /\r\n|\r|\n/g;
+
+/** Keep the first `limit` lines; the line break after the last kept line goes too. */
 export function limitLines(content: string, limit: number): string {
   if (limit < 1) return "";
-  let lineBreak = -1;
+  // n characters hold at most n + 1 lines.
+  if (content.length < limit) return content;
+  const lineBreak = new RegExp(LINE_BREAK.source, "g");
+  let end = -1;
   for (let line = 0; line < limit; line++) {
-    lineBreak = content.indexOf("\n", lineBreak + 1);
-    if (lineBreak === -1) return content;
+    const found = lineBreak.exec(content);
+    if (!found) return content;
+    end = found.index;
   }
-  return withoutCarriageReturn(content.slice(0, lineBreak));
-}
-
-function withoutCarriageReturn(text: string): string {
-  return text.endsWith("\r") ? text.slice(0, -1) : text;
+  return content.slice(0, end);
 }

@@ -1,10 +1,19 @@
-import type { FilterLimits, PublishedFilter, RegexFilterData } from "./model.ts";
-import { ipv4, ipv4Gate, ipv6, ipv6Gate } from "./redactions/addresses.ts";
-import { unixHome, unixHomeGate, userVariable, userVariableGate, windowsHome, windowsHomeGate } from "./redactions/user-names.ts";
-import { bearerToken, jwt, keyedToken, keyedTokenGate, launcherToken, sessionId } from "./redactions/tokens.ts";
+import type { FilterLimits, PublishedFilter, Redaction } from "./model.ts";
+import { ipv4, ipv6 } from "./redactions/addresses.ts";
+import { email } from "./redactions/identities.ts";
+import { tildeHome, unixHome, userVariable, windowsHome } from "./redactions/user-names.ts";
+import {
+  basicCredentials,
+  bearerToken,
+  jwt,
+  keyedSecret,
+  launcherToken,
+  sessionId,
+  urlCredentials,
+  webhook,
+} from "./redactions/credentials.ts";
 import {
   bracketedPlayerUuid,
-  dashedUuidGate,
   launcherUuid,
   namedPlayerUuid,
   playerUuidField,
@@ -14,51 +23,59 @@ import {
 
 /**
  * The redactions in the order they run. Order matters where two could see the same text:
- * Windows paths before the Unix rule (which also sees `C:/Users/`, so a name with spaces
- * is taken whole first), session ids and launcher arguments before the bare JWT rule.
- * The second of a pair is its gate (apply.ts), for redactions whose own scan is slow.
+ * credentials in a URL before e-mail addresses (`user:pass@host.com`); Windows paths before
+ * the Unix rule; launcher arguments, session ids and HTTP authorization before the keyed rule
+ * (`"token": "Bearer x"` keeps both words hidden); the server-only redactions last, so that a
+ * client running the published list first changes nothing the server then stores.
  */
-const redactionList: readonly (readonly [RegexFilterData, RegExp?])[] = [
-  [ipv4, ipv4Gate],
-  [ipv6, ipv6Gate],
-  [windowsHome, windowsHomeGate],
-  [unixHome, unixHomeGate],
-  [userVariable, userVariableGate],
-  [launcherToken],
-  [sessionId],
-  [keyedToken, keyedTokenGate],
-  [bearerToken],
-  [jwt],
-  [namedPlayerUuid, dashedUuidGate],
-  [playerUuidField, dashedUuidGate],
-  [bracketedPlayerUuid, dashedUuidGate],
-  [profileIdBeforeName, dashedUuidGate],
-  [profileNameBeforeId, dashedUuidGate],
-  [launcherUuid],
-];
+export const redactions: readonly Redaction[] = deepFreeze([
+  ipv4,
+  ipv6,
+  urlCredentials,
+  email,
+  windowsHome,
+  unixHome,
+  tildeHome,
+  userVariable,
+  launcherToken,
+  sessionId,
+  bearerToken,
+  basicCredentials,
+  keyedSecret,
+  jwt,
+  webhook,
+  profileIdBeforeName,
+  launcherUuid,
+  namedPlayerUuid,
+  playerUuidField,
+  bracketedPlayerUuid,
+  profileNameBeforeId,
+]);
 
-const redactions: readonly RegexFilterData[] = deepFreeze(redactionList.map(([data]) => data));
+/** A step the server runs: the published ones, with regex steps carrying the whole redaction. */
+export type ServerFilter = Exclude<PublishedFilter, { type: "regex" }> | { type: "regex"; redaction: Redaction };
 
-/** The gate of a published redaction, if it has one (what `filterLog` passes to applyFilters). */
-const gates = new Map<RegexFilterData, RegExp>(redactionList.flatMap(([data, gate]) => (gate ? [[data, gate] as const] : [])));
-export const gateOf = (data: RegexFilterData): RegExp | undefined => gates.get(data);
-
-/**
- * The one filter list: what `GET /v1/filters` serves and what `filterLog` runs. Limits
- * come first so redaction only reads what will be kept (the mclo.gs order).
- */
-export function publishedFilters(limits: FilterLimits): PublishedFilter[] {
+/** Limits come first so redaction only reads what will be kept (the mclo.gs order). */
+export function serverFilters(limits: FilterLimits): ServerFilter[] {
   return [
-    { type: "trim", data: null },
+    { type: "trim", data: {} },
     { type: "limit-bytes", data: { limit: limits.maxBytes } },
     { type: "limit-lines", data: { limit: limits.maxLines } },
-    ...redactions.map((data): PublishedFilter => ({ type: "regex", data })),
+    ...redactions.map((redaction): ServerFilter => ({ type: "regex", redaction })),
   ];
 }
 
-/** Shared and served to every caller, so nobody may edit them in place. */
+/** What `GET /v1/filters` serves: the server's steps without the server-only redactions. */
+export function publishedFilters(limits: FilterLimits): PublishedFilter[] {
+  return serverFilters(limits).flatMap((filter): PublishedFilter[] => {
+    if (filter.type !== "regex") return [filter];
+    return filter.redaction.published ? [{ type: "regex", data: filter.redaction.data }] : [];
+  });
+}
+
+/** Shared and served to every caller, so nobody may edit them in place (gates are RegExps: left alone). */
 function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object") {
+  if (value && typeof value === "object" && !(value instanceof RegExp)) {
     for (const inner of Object.values(value)) deepFreeze(inner);
     Object.freeze(value);
   }

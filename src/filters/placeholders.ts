@@ -9,4 +9,5 @@ export const placeholder = {
   /** User names in home-directory paths and environment variables, tokens, session ids. */
   secret: "********",
   uuid: "********-****-****-****-************",
+  email: "********@********",
 } as const;

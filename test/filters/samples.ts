@@ -23,6 +23,9 @@ const ipv4: Row[] = [
   ["[Pterodactyl Daemon]: Allocation 45.13.7.200 bound", "[Pterodactyl Daemon]: Allocation **.**.**.** bound"],
   ["ip=100.64.0.1,port=19132", "ip=**.**.**.**,port=19132"],
   ["2026-01-23 12:13:52.1840|INFO|HytaleServer.Network|198.51.100.23 connected", "2026-01-23 12:13:52.1840|INFO|HytaleServer.Network|**.**.**.** connected"],
+  // next to `|`, before `-`, after `_`: separators, not parts of a version
+  ["[Proxy] route 198.51.100.23|25565|lobby and |203.0.113.9|", "[Proxy] route **.**.**.**|25565|lobby and |**.**.**.**|"],
+  ["[Velocity] backend 203.0.113.7-survival online, fallback host_198.51.100.4", "[Velocity] backend **.**.**.**-survival online, fallback host_**.**.**.**"],
 ];
 
 const ipv6: Row[] = [
@@ -65,6 +68,17 @@ const userNames: Row[] = [
   ["Environment: USERNAME=Steve, OS=Windows_NT", "Environment: USERNAME=********, OS=Windows_NT"],
   ["JVM args: -Xmx4G -Duser.name=alex -Dfile.encoding=UTF-8", "JVM args: -Xmx4G -Duser.name=******** -Dfile.encoding=UTF-8"],
   ["USER=steve LOGNAME=steve", "USER=******** LOGNAME=********"],
+  ["SUDO_USER=steve ran the server as root", "SUDO_USER=******** ran the server as root"],
+  ["Loading world from /var/home/steve/mc and backups to /usr/home/steve/bak", "Loading world from /var/home/********/mc and backups to /usr/home/********/bak"],
+  ["[WSL] /mnt/c/Users/Steve/AppData/Roaming/.minecraft", "[WSL] /mnt/c/Users/********/AppData/Roaming/.minecraft"],
+  [
+    "Found legacy save in C:\\Documents and Settings\\Steve\\Application Data\\.minecraft",
+    "Found legacy save in C:\\Documents and Settings\\********\\Application Data\\.minecraft",
+  ],
+  ['"saves": "C:\\\\Documents and Settings\\\\Steve\\\\Application Data"', '"saves": "C:\\\\Documents and Settings\\\\********\\\\Application Data"'],
+  ['"backup": "\\\\\\\\nas01\\\\users\\\\steve\\\\minecraft"', '"backup": "\\\\\\\\nas01\\\\users\\\\********\\\\minecraft"'],
+  ["Share \\\\nas01\\users\\steve\\minecraft mounted", "Share \\\\nas01\\users\\********\\minecraft mounted"],
+  ["Resolved ~steve/.minecraft/mods and ~alex", "Resolved ~********/.minecraft/mods and ~********"],
 ];
 
 const tokens: Row[] = [
@@ -92,6 +106,29 @@ const tokens: Row[] = [
     "[Yggdrasil Key Fetcher/ERROR]: Failed to fetch with eyJhbGciOiJIUzI1NiJ9.eyJ4dWlkIjoiMjUzNTQ0MDMwNTY4MjQ2NCJ9.hmX-3g_s9Q7k",
     "[Yggdrasil Key Fetcher/ERROR]: Failed to fetch with ********",
   ],
+];
+
+const credentials: Row[] = [
+  ["rcon.password=hunter2", "rcon.password=********"],
+  ["[Server thread/INFO]: Loaded config: password: s3cret!, port: 3306", "[Server thread/INFO]: Loaded config: password: ********, port: 3306"],
+  ["database.password=Tr0ub4dor&3 database.user=mc", "database.password=********&3 database.user=mc"],
+  ['{"api_key": "sk-live-51HxYz", "apiKey":"abc123", "X-Api-Key": "k1"}', '{"api_key": "********", "apiKey":"********", "X-Api-Key": "********"}'],
+  ["[DiscordSRV] secret=Zm9vYmFyYmF6 client_secret = q1w2e3", "[DiscordSRV] secret=******** client_secret = ********"],
+  ["[Panel] GET /api/client?token=9f8e7d6c&page=2", "[Panel] GET /api/client?token=********&page=2"],
+  ["[Panel] request failed: Authorization: Basic c3RldmU6aHVudGVyMg==", "[Panel] request failed: Authorization: Basic ********"],
+  ['headers={"Authorization": "Basic c3RldmU6aHVudGVyMg=="}', 'headers={"Authorization": "Basic ********"}'],
+  [
+    "[DiscordSRV] Posting to https://discord.com/api/webhooks/1234567890123456789/AbCdEfGhIjKlMnOpQrStUvWxYz-0123456789_abcdefghij",
+    "[DiscordSRV] Posting to https://discord.com/api/webhooks/********",
+  ],
+  ["webhook https://hooks.slack.com/services/T0123ABCD/B0123ABCD/abcdefghijklmnopqrstuvwx", "webhook https://hooks.slack.com/services/********"],
+  ["[HikariPool-1] jdbc:mysql://minecraft:hunter2@db.example.net:3306/luckperms", "[HikariPool-1] jdbc:mysql://********@db.example.net:3306/luckperms"],
+  ["Connecting to redis://:p4ssw0rd@10.0.0.5:6379/0", "Connecting to redis://********@**.**.**.**:6379/0"],
+];
+
+const emails: Row[] = [
+  ["[AuthMe] Steve registered with steve.smith+mc@example.co.uk", "[AuthMe] Steve registered with ********@********"],
+  ["Contact: mod-author@mods.example.org (issues), <admin@server.net>", "Contact: ********@******** (issues), <********@********>"],
 ];
 
 const playerUuids: Row[] = [
@@ -123,7 +160,7 @@ const playerUuids: Row[] = [
 ];
 
 /** Each redaction kind with realistic server, launcher and panel lines. */
-export const redactionsByKind: Record<string, Row[]> = { ipv4, ipv6, userNames, tokens, playerUuids };
+export const redactionsByKind: Record<string, Row[]> = { ipv4, ipv6, userNames, tokens, credentials, emails, playerUuids };
 
 /** Loopback, resolvers, shared profile folders and the panel's server directory: kept on purpose. */
 export const keptOnPurpose: string[] = [
@@ -134,6 +171,7 @@ export const keptOnPurpose: string[] = [
   "C:\\Users\\Public\\Desktop and C:\\Users\\Default\\AppData and c:/users/All Users/x",
   "[Pterodactyl Daemon]: Working directory /home/container/server.jar",
   "Shared data in /Users/Shared/minecraft",
+  "C:\\Documents and Settings\\All Users\\Application Data",
 ];
 
 /** Lines that look a little like addresses, ids or paths but identify no one. */
@@ -174,6 +212,10 @@ export const untouched: string[] = [
   // words that sit near the keywords without a value to hide
   "grant_type=refresh_token, token_type=Bearer",
   "Player count: 5/20, user agent Java/17.0.9",
+  "max_tokens: 256, password_hint shown, secrets loaded: 3, ~/.minecraft and ~ 5 ms",
+  "Basic settings loaded; https://example.com/home/page and https://api.example.com/users/steve",
+  "java.lang.Object@1b6d3586 and net.minecraft.class_1234@7f3a2b1c and @Inject(method = \"tick\")",
+  "Mod table: |7.7.1.138           |DONE| and file mod_1.12.2-3.2.0.0-release.jar",
   // already filtered text stays as it is
   "Steve[/**.**.**.**:51234] from ****:****:****:****:****:****:****:**** in C:\\Users\\********\\ --accessToken ********",
 ];

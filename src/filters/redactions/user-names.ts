@@ -1,53 +1,112 @@
 import { placeholder } from "../placeholders.ts";
-import type { RegexFilterData } from "../model.ts";
+import type { Redaction } from "../model.ts";
+import { after, afterText, combine, literal, SPACE } from "./portable.ts";
 
 /**
- * The account name inside home-directory paths and environment variables. The path is
- * kept as `$1` so a reader still sees where a file was. Folders that name no one (shared
- * profiles, Pterodactyl's fixed server directory) are skipped inside the pattern rather
- * than by exemptions, so that every filter with exemptions has a literal replacement.
+ * The account name inside home-directory paths and environment variables. The path around it
+ * is kept (the lookbehind is not part of the match), so a reader still sees where a file was.
+ * Folders that name no one (shared profiles, Pterodactyl's fixed server directory) are skipped
+ * inside the pattern.
  */
 
 /** Characters that end a bare (space-free) name: separators, quotes and list punctuation. */
-const nameStop = String.raw`\s\\/"'<>|:*?,;)\]`;
+const nameStop = String.raw`${SPACE}\\\/"'<>|:*?,;)\]`;
 const bareName = String.raw`[^${nameStop}]{1,64}`;
 /** The folder name ends here: a stop character or the end of the content. */
 const nameEnd = String.raw`(?:[${nameStop}]|$)`;
 
+/** Windows profile roots, after a drive, a share or a WSL mount. */
+const profileRoots = ["Users", "Documents and Settings"];
+
 /**
- * `C:\Users\<name>\`, `C:/Users/<name>/`, JSON-escaped `C:\\Users\\<name>`. Windows
- * profile folders may hold spaces ("John Smith"), so a name with spaces is taken when a
- * separator follows it; otherwise the name ends at the first space.
+ * `C:\Users\<name>\`, `\\server\users\<name>`, `C:\Documents and Settings\<name>`, forward
+ * slashes (`C:/Users/<name>`, WSL's `/mnt/c/Users/<name>`) and JSON-escaped backslashes
+ * (`C:\\Users\\<name>`). Profile folders may hold spaces ("John Smith"), so a name with spaces
+ * is taken when a separator follows it; otherwise the name ends at the first space.
  */
-export const windowsHome: RegexFilterData = {
-  pattern: String.raw`(\b[a-z]:[\\/]+Users[\\/]+)(?!(?:Public|Default|All Users)${nameEnd})(?:[^\\/\r\n"'<>|:*?]{1,64}(?=[\\/])|${bareName})`,
-  flags: "gi",
-  replacement: `$1${placeholder.secret}`,
-  exemptions: [],
+export const windowsHome: Redaction = {
+  name: "user names in Windows profile paths",
+  published: true,
+  data: {
+    patterns: [
+      {
+        pattern: [
+          after([
+            ...combine(["\\"], profileRoots, ["\\"]).map(literal),
+            ...combine(["\\\\"], profileRoots, ["\\\\"]).map(literal),
+            ...profileRoots.map((root) => String.raw`[a-z]:\/${root}\/`),
+            ...profileRoots.map((root) => String.raw`\/mnt\/[a-z]\/${root}\/`),
+          ]),
+          String.raw`(?!(?:Public|Default|Default User|All Users)${nameEnd})`,
+          String.raw`(?:[^\\\/\r\n"'<>|:*?]{1,64}(?=[\\\/])|${bareName})`,
+        ].join(""),
+        modifiers: ["i"],
+        replacement: placeholder.secret,
+      },
+    ],
+    exemptions: [],
+  },
+  gate: /(?:users|documents and settings)[\\/]/gi,
 };
 
-/** The profile folder and the separator after it. */
-export const windowsHomeGate = /users[\\/]/gi;
-
-/** macOS `/Users/<name>` and Linux `/home/<name>`, not inside a longer path or URL word. */
-export const unixHome: RegexFilterData = {
-  pattern: String.raw`((?<![\w.-])(?:/Users/(?!Shared${nameEnd})|/home/(?!container${nameEnd})))${bareName}`,
-  flags: "g",
-  replacement: `$1${placeholder.secret}`,
-  exemptions: [],
+/**
+ * macOS `/Users/<name>`, Linux `/home/<name>` (also Fedora Atomic's `/var/home/` and FreeBSD's
+ * `/usr/home/`). `/home/` and `/Users/` count only at the start of a path, not inside a URL
+ * (`example.com/home/page`).
+ */
+const pathStart = "[^A-Za-z0-9_.-]";
+export const unixHome: Redaction = {
+  name: "user names in Unix home paths",
+  published: true,
+  data: {
+    patterns: [
+      {
+        pattern: String.raw`(?<=^\/home\/|${pathStart}\/home\/|\/var\/home\/|\/usr\/home\/)(?!container${nameEnd})${bareName}`,
+        modifiers: [],
+        replacement: placeholder.secret,
+      },
+      {
+        pattern: String.raw`(?<=^\/Users\/|${pathStart}\/Users\/)(?!Shared${nameEnd})${bareName}`,
+        modifiers: [],
+        replacement: placeholder.secret,
+      },
+    ],
+    exemptions: [],
+  },
+  // Two whole literals scan in half the time of `\/(?:Users|home)\/`.
+  gate: /\/Users\/|\/home\//g,
 };
 
-/** Two whole literals scan in half the time of `\/(?:Users|home)\/`. */
-export const unixHomeGate = /\/Users\/|\/home\//g;
-
-/** `USERNAME=steve` in environment dumps, `-Duser.name=steve` in JVM arguments. */
-export const userVariable: RegexFilterData = {
-  // `Duser` so that `-Duser.name=` has a word boundary before it
-  pattern: String.raw`(\b(?:USERNAME|USER|LOGNAME|user\.name|Duser\.name)=)[^\s"',;]+`,
-  flags: "g",
-  replacement: `$1${placeholder.secret}`,
-  exemptions: [],
+/** `~steve/.minecraft`: a shell's short form of another user's home folder. `~/` names no one. */
+export const tildeHome: Redaction = {
+  name: "user names after ~",
+  published: true,
+  data: {
+    patterns: [
+      {
+        pattern: String.raw`(?<=^~|[${SPACE}"'=(:,]~)[A-Za-z_][A-Za-z0-9_.-]{0,31}(?=[\\\/${SPACE}"',;)]|$)`,
+        modifiers: [],
+        replacement: placeholder.secret,
+      },
+    ],
+    exemptions: [],
+  },
+  gate: /~[A-Za-z_]/g,
 };
 
-/** `Duser.name=` ends with `user.name=`. */
-export const userVariableGate = /(?:USER|USERNAME|LOGNAME|user\.name)=/g;
+/** `USERNAME=steve` in environment dumps, `-Duser.name=steve` in JVM arguments, `SUDO_USER=steve`. */
+export const userVariable: Redaction = {
+  name: "user names in environment variables",
+  published: true,
+  data: {
+    patterns: [
+      {
+        pattern: `${afterText(["USERNAME=", "USER=", "LOGNAME=", "user.name="])}[^${SPACE}"',;]+`,
+        modifiers: [],
+        replacement: placeholder.secret,
+      },
+    ],
+    exemptions: [],
+  },
+  gate: /(?:USER|USERNAME|LOGNAME|user\.name)=/g,
+};

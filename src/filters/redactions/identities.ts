@@ -1,0 +1,24 @@
+import { placeholder } from "../placeholders.ts";
+import type { Redaction } from "../model.ts";
+
+/**
+ * E-mail addresses (accounts, mod authors' contacts in crash reports, panel notifications).
+ * The local part starts a run (not inside a longer one), so each character starts at most one
+ * attempt and the scan stays linear.
+ */
+const local = "[A-Za-z0-9._%+-]";
+export const email: Redaction = {
+  name: "e-mail addresses",
+  published: true,
+  data: {
+    patterns: [
+      {
+        pattern: String.raw`(?<!${local})${local}{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-])`,
+        modifiers: [],
+        replacement: placeholder.email,
+      },
+    ],
+    exemptions: [],
+  },
+  gate: /[A-Za-z0-9._%+-]@[A-Za-z0-9-]/g,
+};
