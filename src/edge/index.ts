@@ -12,7 +12,8 @@
  *   requestLimits            URL and header size (414, 431)
  *   httpsRedirect            trusted proxy said http: 308 to https
  *   preflight                OPTIONS preflights answered (after being counted once)
- *   app                      the Elysia app (routes, body limits, the error handler)
+ *   app                      the Elysia app (routes, body limits, the error handler), given
+ *                            a URL its router parses as the edge did (routable-url.ts)
  *
  * The client (socket address, or the trusted proxy's client) is resolved once per request.
  */
@@ -27,6 +28,7 @@ import { composeEdge, type EdgeMiddleware } from "./pipeline.ts";
 import { parseRouteRules, rateLimit } from "./rate-limit.ts";
 import { requestLimits } from "./request-limits.ts";
 import { RouteKeys, type RouteEntry } from "./route-key.ts";
+import { routableRequest } from "./routable-url.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { SlidingWindowLimiter } from "./sliding-window.ts";
 
@@ -85,7 +87,10 @@ export function createEdge(config: Config, deps: EdgeDeps) {
     httpsRedirect(httpsTarget),
     preflight(),
   ];
-  const edge = composeEdge(middlewares.filter((m): m is EdgeMiddleware => m !== null), deps.handle);
+  const edge = composeEdge(
+    middlewares.filter((m): m is EdgeMiddleware => m !== null),
+    (request) => deps.handle(routableRequest(request)),
+  );
 
   return {
     /** The service's fetch handler: every request from a listener goes through here. */

@@ -1,0 +1,18 @@
+/**
+ * Elysia's router finds the path by searching for "/" from index 11 of the URL, past
+ * "http://" and a host of at least four characters. With a shorter Host (`Host: x`) it would
+ * start inside the path and route `/aa/v1/log` as `/v1/log`, while the rate limiter, metrics
+ * and access log (which parse the URL properly) count `/aa/v1/log`: a way around per-route
+ * limits. Requests with such a short authority reach the app under a placeholder host, so the
+ * router takes the very path the edge took. Handlers read only the path and query, never the
+ * host (public addresses come from PUBLIC_URL).
+ */
+const ROUTER_PATH_SEARCH_START = 11;
+
+export function routableRequest(request: Request): Request {
+  const url = request.url;
+  const pathStart = url.indexOf("/", url.indexOf("//") + 2);
+  if (pathStart >= ROUTER_PATH_SEARCH_START) return request;
+  const path = pathStart < 0 ? "/" : url.slice(pathStart);
+  return new Request(`http://host.invalid${path}`, request);
+}

@@ -1,0 +1,54 @@
+/**
+ * A Host of three characters or fewer once let the router and the edge read different paths:
+ * `POST /aa/v1/log` reached the upload handler but was counted in the default rate-limit
+ * bucket, and `GET /v1/limits` was routed to the HTML 404 page. Raw HTTP, since fetch sets Host.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
+
+let api: TestApp;
+beforeAll(async () => {
+  api = await startTestApp({ RATE_LIMIT_ROUTES: "POST /v1/log=3/60", RATE_LIMIT_MAX: "1000" });
+}, START_TIMEOUT_MS);
+afterAll(() => api.stop(), START_TIMEOUT_MS);
+
+/** One request over a fresh socket with the given Host; the status and body. */
+async function raw(host: string, method: string, path: string, body = ""): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(api.url);
+  let received = "";
+  await new Promise<void>((resolve, reject) => {
+    Bun.connect({
+      hostname,
+      port: Number(port),
+      socket: {
+        open: (socket) =>
+          void socket.write(
+            `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+          ),
+        data: (_socket, chunk) => void (received += chunk.toString()),
+        close: () => resolve(),
+        error: reject,
+      },
+    }).catch(reject);
+  });
+  const [head, ...rest] = received.split("\r\n\r\n");
+  return { status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1] ?? 0), body: rest.join("\r\n\r\n") };
+}
+
+test.each(["x", "ab", "abc", "a:1"])("with Host %j, a path under another prefix is not the upload route", async (host) => {
+  const answer = await raw(host, "POST", "/aa/v1/log", "[12:00:00] hello");
+  expect(answer.status).not.toBe(200);
+  expect(answer.body).not.toContain('"token"');
+});
+
+test.each(["x", "ab", "abc"])("with Host %j, GET /v1/limits is the limits, as JSON", async (host) => {
+  const answer = await raw(host, "GET", "/v1/limits");
+  expect(answer.status).toBe(200);
+  expect(JSON.parse(answer.body)).toHaveProperty("maxLength");
+});
+
+test("with Host x, uploads count against the upload route's own limit", async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 5; i++) statuses.push((await raw("x", "POST", "/v1/log", `[12:00:0${i}] hello ${i}`)).status);
+  expect(statuses).toEqual([200, 200, 200, 429, 429]);
+});
