@@ -7,7 +7,11 @@ import { ApiError } from "../errors.ts";
 
 export const MAX_FILE_NAME_BYTES = 255;
 
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+/**
+ * C0 and C1 controls, and the bidirectional controls (LRM/RLM, embeddings and overrides such
+ * as U+202E, isolates): those make `evil\u202Etxt.exe` read as `evilexe.txt` on the page.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 const WINDOWS_DRIVE = /^[A-Za-z]:/;
 
 /** Checks one name; returns it unchanged when valid. */
@@ -40,6 +44,6 @@ export function validateFileNames(names: readonly string[]): void {
 
 /** A name as it can be shown in an error message: control characters escaped, bounded length. */
 function printable(name: string): string {
-  const shown = name.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const shown = name.replace(new RegExp(CONTROL_CHARACTERS.source, "g"), (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
   return shown.length > 120 ? `${shown.slice(0, 120)}…` : shown;
 }

@@ -217,6 +217,9 @@ describe("names", () => {
     ["logs//latest.log", "empty segment"],
     ["logs/", "trailing slash"],
     ["bad\u0007name.log", "control character"],
+    ["crash-report\u202Etxt.exe", "right-to-left override (reads as crash-reportexe.txt)"],
+    ["logs/\u2066latest\u2069.log", "bidi isolate"],
+    ["a\u200Fb.log", "right-to-left mark"],
     ["logs\\latest.log", "backslash"],
     ["", "empty"],
   ];
