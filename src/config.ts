@@ -91,6 +91,10 @@ export const configSpec = {
     kind: "int", default: 64 * MiB, min: 1 * KiB, max: 2048 * MiB,
     doc: "Largest request body after Content-Encoding is decoded; decoding stops and answers 413 beyond.",
   },
+  BODY_BUDGET_BYTES: {
+    kind: "int", default: 64 * MiB, min: 1 * KiB, max: 16384 * MiB,
+    doc: "Request-body bytes (as decoded) all requests together may hold at once; a body that would pass it gets 503 with Retry-After. At least MAX_DECODED_BYTES.",
+  },
   SHUTDOWN_TIMEOUT_S: {
     kind: "int", default: 25, min: 1, max: 3600,
     doc: "On SIGTERM/SIGINT: how long in-flight requests may take to finish before the process exits anyway.",
@@ -248,6 +252,9 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if ((raw.MAX_DECODED_BYTES as number) < (raw.MAX_LENGTH as number)) {
     problems.push("MAX_DECODED_BYTES must be at least MAX_LENGTH");
+  }
+  if ((raw.BODY_BUDGET_BYTES as number) < (raw.MAX_DECODED_BYTES as number)) {
+    problems.push("BODY_BUDGET_BYTES must be at least MAX_DECODED_BYTES (else the largest body allowed could never be read)");
   }
   if ((raw.TLS_CERT === undefined) !== (raw.TLS_KEY === undefined)) {
     problems.push("TLS_CERT and TLS_KEY must be set together (or neither)");

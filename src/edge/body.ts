@@ -1,48 +1,54 @@
 /**
  * The one request-body decoder: reads the body while counting bytes (Content-Length is not trusted),
  * then undoes Content-Encoding steps (br, gzip, x-gzip, deflate; up to five, applied in reverse order
- * of listing) with the decoded size bounded at every step, so a small bomb is refused after producing
- * no more than the limit.
+ * of listing) as one stream. What every step produces counts against one limit, so stacked
+ * encodings cannot multiply it, and no step's output is held whole: only the final bytes are,
+ * charged to the process's body budget (body-budget.ts) while the request runs.
  */
 import zlib from "node:zlib";
-import { promisify } from "node:util";
+import { Readable, Transform, type TransformCallback } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { ApiError } from "../errors.ts";
+import type { BodyBudget } from "./body-budget.ts";
 
 export interface BodyLimits {
   /** Bytes accepted as sent on the wire. */
   maxBodyBytes: number;
-  /** Bytes accepted after each decoding step. */
+  /** Bytes all decoding steps together may produce; 413 beyond. */
   maxDecodedBytes: number;
   /**
    * Milliseconds allowed for receiving the whole body: a client trickling a byte at a time
    * never trips the connection's idle timeout, so reading has a deadline of its own (408).
    */
   readTimeoutMs?: number;
+  /** The process-wide budget decoded bodies are charged to (absent: unbounded, for tools and tests). */
+  budget?: BodyBudget;
 }
 
 const MAX_ENCODING_STEPS = 5;
 
-type Decoder = (input: Uint8Array, options: zlib.ZlibOptions | zlib.BrotliOptions) => Promise<Buffer>;
-
-const decoders: Record<string, Decoder> = {
-  br: promisify(zlib.brotliDecompress) as Decoder,
-  gzip: promisify(zlib.gunzip) as Decoder,
-  "x-gzip": promisify(zlib.gunzip) as Decoder,
+/** A fresh decoding stream per step. */
+const decoders: Record<string, (() => Transform) | null> = {
+  br: () => zlib.createBrotliDecompress(),
+  gzip: () => zlib.createGunzip(),
+  "x-gzip": () => zlib.createGunzip(),
   // "deflate" is zlib-wrapped by the standard, but some clients send raw deflate: accept both.
-  deflate: promisify(zlib.inflate) as Decoder,
-  identity: async (input) => Buffer.from(input.buffer, input.byteOffset, input.byteLength),
+  deflate: () => new DeflateEitherWay(),
+  identity: null,
 };
-const inflateRaw = promisify(zlib.inflateRaw) as Decoder;
 
 /** Reads and decodes a request body into bytes, or throws an ApiError (413, 415, 400). */
 export async function readRequestBody(request: Request, limits: BodyLimits): Promise<Uint8Array> {
   const encodings = parseContentEncoding(request.headers.get("content-encoding"));
-  let body = await readLimited(request, limits.maxBodyBytes, limits.readTimeoutMs);
+  const lease = limits.budget?.leaseOf(request);
+  const body = await readLimited(request, limits.maxBodyBytes, limits.readTimeoutMs);
   // Encodings are listed in the order they were applied; undo them from last to first.
-  for (const encoding of encodings.reverse()) {
-    body = await decodeStep(encoding, body, limits.maxDecodedBytes);
+  const steps = encodings.reverse().filter((encoding) => decoders[encoding] !== null);
+  if (steps.length === 0) {
+    lease?.reserve(body.byteLength);
+    return body;
   }
-  return body;
+  return decodeSteps(steps, body, limits.maxDecodedBytes, (bytes) => lease?.reserve(bytes));
 }
 
 function parseContentEncoding(header: string | null): string[] {
@@ -121,27 +127,62 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
   return out;
 }
 
-async function decodeStep(encoding: string, input: Uint8Array, limit: number): Promise<Uint8Array> {
-  const options = { maxOutputLength: limit };
+/**
+ * Runs the steps as one stream. Each step's output is counted as it appears (all steps
+ * together against `limit`), so `gzip, gzip` holding 60 MiB fails at the limit having held
+ * only stream buffers of the middle step; the final output is charged to `hold` chunk by chunk.
+ */
+async function decodeSteps(steps: string[], input: Uint8Array, limit: number, hold: (bytes: number) => void): Promise<Uint8Array> {
+  let produced = 0;
+  const counted = () =>
+    new Transform({
+      transform(chunk: Buffer, _encoding, done: TransformCallback) {
+        produced += chunk.byteLength;
+        done(produced > limit ? tooLarge(limit, "once decoded") : null, chunk);
+      },
+    });
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const stages = steps.flatMap((step) => [decoders[step]!(), counted()]);
   try {
-    return await decoders[encoding](input, options);
-  } catch (error) {
-    if (isTooLarge(error)) throw tooLarge(limit, "once decoded");
-    if (encoding === "deflate") {
-      try {
-        return await inflateRaw(input, options);
-      } catch (rawError) {
-        if (isTooLarge(rawError)) throw tooLarge(limit, "once decoded");
+    await pipeline(Readable.from([Buffer.from(input.buffer, input.byteOffset, input.byteLength)]), ...stages, async (decoded: AsyncIterable<Buffer>) => {
+      for await (const chunk of decoded) {
+        hold(chunk.byteLength);
+        chunks.push(chunk);
+        total += chunk.byteLength;
       }
-    }
-    throw new ApiError(
-      "invalid_encoding",
-      `The request body is not valid ${encoding} data (Content-Encoding: ${encoding}).`,
-    );
+    });
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError("invalid_encoding", `The request body is not valid ${steps.join(", ")} data (Content-Encoding).`);
   }
+  return concat(chunks, total);
 }
 
-function isTooLarge(error: unknown): boolean {
-  const code = (error as { code?: string })?.code;
-  return code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError;
+/** Inflates zlib-wrapped deflate, or raw deflate when the first two bytes are no zlib header. */
+class DeflateEitherWay extends Transform {
+  private inner: Transform | null = null;
+  private head: Buffer = Buffer.alloc(0);
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    if (this.inner) return void this.feed(chunk, done);
+    this.head = Buffer.concat([this.head, chunk]);
+    if (this.head.byteLength < 2) return done();
+    const zlibHeader = (this.head[0] & 0x0f) === 8 && ((this.head[0] << 8) | this.head[1]) % 31 === 0;
+    this.inner = zlibHeader ? zlib.createInflate() : zlib.createInflateRaw();
+    this.inner.on("data", (data: Buffer) => this.push(data));
+    this.inner.on("error", (error) => this.destroy(error));
+    this.feed(this.head, done);
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (!this.inner) return done(new Error("deflate data too short"));
+    this.inner.once("end", () => done());
+    this.inner.end();
+  }
+
+  private feed(chunk: Buffer, done: TransformCallback): void {
+    if (this.inner!.write(chunk)) done();
+    else this.inner!.once("drain", () => done());
+  }
 }

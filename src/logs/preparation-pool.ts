@@ -7,7 +7,7 @@
  * and a worker that dies fails only its own jobs (with a 500) and is replaced on the next upload.
  */
 import { ApiError, errorStatus, type ErrorCode } from "../errors.ts";
-import { prepareUpload, type PreparationOptions, type PreparedUpload } from "./preparation.ts";
+import { boundMainText, prepareUpload, type PreparationOptions, type PreparedUpload } from "./preparation.ts";
 import type { UploadInput } from "./upload-input.ts";
 
 /** Where uploads are prepared: on worker threads (the pool) or in the calling thread. */
@@ -20,6 +20,8 @@ export interface PreparationJob {
   job: number;
   input: UploadInput;
   options: PreparationOptions;
+  /** The main text was cut to MAX_LENGTH before the job was sent (boundMainText). */
+  mainCut: boolean;
 }
 
 /** An error as it crosses the thread boundary: an ApiError's code and headers travel with it. */
@@ -33,7 +35,14 @@ export type PreparationReply = { job: number; prepared: PreparedUpload } | { job
 
 /** UPLOAD_WORKERS=0: every upload is prepared by the thread that received it. */
 export function inThreadPreparer(options: PreparationOptions): UploadPreparer {
-  return { prepare: (input) => prepareUpload(input, options), close: async () => {} };
+  return {
+    prepare(input) {
+      // cut as the pool cuts, so both ways store the same bytes
+      const bounded = boundMainText(input, options.maxLength);
+      return prepareUpload(bounded.input, options, undefined, bounded.cut);
+    },
+    close: async () => {},
+  };
 }
 
 interface PendingJob {
@@ -99,7 +108,8 @@ export class PreparationPool implements UploadPreparer {
 
   prepare(input: UploadInput): Promise<PreparedUpload> {
     if (this.closed) return Promise.reject(new ApiError("shutting_down", "The service is shutting down."));
-    return this.leastBusy().run({ job: this.nextJob++, input, options: this.options });
+    const bounded = boundMainText(input, this.options.maxLength);
+    return this.leastBusy().run({ job: this.nextJob++, input: bounded.input, options: this.options, mainCut: bounded.cut });
   }
 
   /** Stops the workers; jobs still in hand fail (shutdown lets in-flight uploads finish first). */

@@ -11,10 +11,10 @@ import type { PreparationJob, PreparationReply } from "./preparation-pool.ts";
 declare const self: Worker;
 
 self.onmessage = async (event: MessageEvent<PreparationJob>) => {
-  const { job, input, options } = event.data;
+  const { job, input, options, mainCut } = event.data;
   let reply: PreparationReply;
   try {
-    reply = { job, prepared: await prepareUpload(input, options, prepareBlobSync) };
+    reply = { job, prepared: await prepareUpload(input, options, prepareBlobSync, mainCut) };
   } catch (error) {
     reply =
       error instanceof ApiError

@@ -5,6 +5,7 @@
  */
 import { ApiError } from "../errors.ts";
 import { filterLog, type FilterResult } from "../filters/index.ts";
+import { limitBytes } from "../filters/limits.ts";
 import { logStats } from "../analysis/index.ts";
 import { prepareBlob, type PreparedBlob } from "../storage/blobs.ts";
 import { readAttachments, type AttachmentLimits, type SkippedFile } from "../files/attachments.ts";
@@ -41,12 +42,13 @@ export interface PreparedUpload {
  * same privacy filters and limits. Nothing is stored; uploads and AI analyses of posted bodies
  * both start here.
  */
-export async function filterContents(input: UploadInput, options: PreparationOptions): Promise<FilteredContents> {
+export async function filterContents(input: UploadInput, options: PreparationOptions, mainCut = false): Promise<FilteredContents> {
   const attachments = await readAttachments(input.files, options.attachments);
   const limits = { maxBytes: options.maxLength, maxLines: options.maxLines };
   // A log may consist of files only: the first file is then the main log.
   const mainText = input.content.trim() !== "" ? input.content : (attachments.files[0]?.text ?? "");
   const main = filterLog(mainText, limits);
+  main.truncated ||= mainCut;
   if (main.content.length === 0) {
     throw new ApiError("missing_content", "The log is empty: send some content.");
   }
@@ -57,12 +59,26 @@ export async function filterContents(input: UploadInput, options: PreparationOpt
   };
 }
 
+/**
+ * The main text cut to what the filters would keep at most (its first MAX_LENGTH bytes after
+ * leading whitespace), before it is copied to a worker: a 60 MiB body would otherwise be copied
+ * whole, twice, only for limit-bytes to drop most of it. `cut` says whether anything went.
+ */
+export function boundMainText(input: UploadInput, maxLength: number): { input: UploadInput; cut: boolean } {
+  // Each UTF-16 unit is at most 3 UTF-8 bytes: most uploads need no look at all.
+  if (input.content.length * 3 <= maxLength) return { input, cut: false };
+  const content = limitBytes(input.content.trimStart(), maxLength);
+  if (content.length === input.content.trimStart().length) return { input, cut: false };
+  return { input: { ...input, content }, cut: true };
+}
+
 export async function prepareUpload(
   input: UploadInput,
   options: PreparationOptions,
   makeBlob: (content: string) => PreparedBlob | Promise<PreparedBlob> = prepareBlob,
+  mainCut = false,
 ): Promise<PreparedUpload> {
-  const { main, files, skipped } = await filterContents(input, options);
+  const { main, files, skipped } = await filterContents(input, options, mainCut);
   const prepare = async (filtered: FilterResult): Promise<PreparedContent> => ({
     blob: await makeBlob(filtered.content),
     ...logStats(filtered.content),
