@@ -201,8 +201,8 @@ export const configSpec = {
     doc: "A connection that sends and receives nothing for this long is closed (slow clients; AI streams ping every 15 s).",
   },
   BODY_TIMEOUT_S: {
-    kind: "int", default: 60, min: 1, max: 3600,
-    doc: "Time allowed for receiving a request body, however slowly it trickles in; 408 beyond.",
+    kind: "int", default: 60, min: 1, max: 250,
+    doc: "Time allowed for receiving a request body, however slowly it trickles in; 408 beyond (a body still arriving is not cut off by IDLE_TIMEOUT_S).",
   },
 } as const satisfies Record<string, Spec>;
 

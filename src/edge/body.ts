@@ -100,7 +100,10 @@ async function readLimited(request: Request, limit: number, timeoutMs?: number):
         }, timeoutMs);
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await reader.read().catch((error: unknown) => {
+        if (expired) return { done: true, value: undefined };
+        throw new ApiError("client_closed_request", `The client closed the connection while sending its body (${String(error).slice(0, 80)}).`);
+      });
       if (expired) throw new ApiError("request_timeout", "The request body did not arrive in time.");
       if (done) break;
       total += value.byteLength;

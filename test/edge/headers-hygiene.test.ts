@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
 import { contentSecurityPolicy, scriptHash, securityHeaders } from "../../src/edge/security-headers.ts";
 import { composeEdge } from "../../src/edge/pipeline.ts";
+import { slowUpload } from "../support/slow-upload.ts";
 
 let api: TestApp;
 beforeAll(async () => {
@@ -122,45 +123,3 @@ describe("request hygiene", () => {
     expect(closedAfter).toBeLessThan(6500);
   }, 15_000);
 });
-
-/** POSTs a text/plain upload over a raw socket, a byte at a time; returns the response. */
-async function slowUpload(base: string, plan: { declared: number; chunkEveryMs: number; chunks: number }) {
-  const { hostname, port } = new URL(base);
-  const started = Date.now();
-  let received = "";
-  return new Promise<{ status: number; body: string; elapsedMs: number }>((resolve, reject) => {
-    let timer: ReturnType<typeof setInterval>;
-    const finish = () => {
-      clearInterval(timer);
-      const [head, ...rest] = received.split("\r\n\r\n");
-      const status = Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1] ?? 0);
-      resolve({ status, body: rest.join("\r\n\r\n"), elapsedMs: Date.now() - started });
-    };
-    Bun.connect({
-      hostname,
-      port: Number(port),
-      socket: {
-        open(socket) {
-          socket.write(`POST /v1/log HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: text/plain\r\nContent-Length: ${plan.declared}\r\nConnection: close\r\n\r\n`);
-          let sent = 0;
-          timer = setInterval(() => {
-            if (sent++ >= plan.chunks) return clearInterval(timer);
-            socket.write("x");
-          }, plan.chunkEveryMs);
-        },
-        data(_socket, chunk) {
-          received += chunk.toString();
-          // Content-Length is always set on our JSON errors; stop once the body is complete.
-          const length = Number(/content-length: (\d+)/i.exec(received)?.[1] ?? Number.NaN);
-          const bodyStart = received.indexOf("\r\n\r\n");
-          if (bodyStart !== -1 && received.length - bodyStart - 4 >= length) {
-            _socket.end();
-            finish();
-          }
-        },
-        close: finish,
-        error: reject,
-      },
-    }).catch(reject);
-  });
-}
