@@ -10,6 +10,7 @@ import type { Server } from "bun";
 import type { Config } from "./config.ts";
 import { rememberSocketAddress } from "./edge/client-ip.ts";
 import { redirectListener } from "./edge/https.ts";
+import { ApiError, errorResponse } from "./errors.ts";
 
 export interface Servable {
   fetch(request: Request): Promise<Response>;
@@ -31,6 +32,7 @@ export interface RunningServer {
 export function startServer(config: Config, service: Servable): RunningServer {
   const tls = config.TLS_CERT && config.TLS_KEY ? { cert: Bun.file(config.TLS_CERT), key: Bun.file(config.TLS_KEY) } : undefined;
   const server = Bun.serve({
+    ...neverTheDevelopmentPage,
     port: config.PORT,
     hostname: config.HOST,
     tls,
@@ -56,6 +58,7 @@ export function startServer(config: Config, service: Servable): RunningServer {
     const publicUrl = new URL(config.PUBLIC_URL);
     const target = { publicOrigin: publicUrl.protocol === "https:" ? publicUrl.origin : null, httpsPort: port };
     redirectServer = Bun.serve({
+      ...neverTheDevelopmentPage,
       port: config.HTTP_PORT,
       hostname: config.HOST,
       idleTimeout: config.IDLE_TIMEOUT_S,
@@ -75,6 +78,19 @@ export function startServer(config: Config, service: Servable): RunningServer {
     },
   };
 }
+
+/**
+ * Without NODE_ENV=production Bun answers an error its handlers let through with its
+ * development page: source paths, code lines, a stack. Neither listener ever does: development
+ * mode is off whatever NODE_ENV says, and the last-resort answer is our JSON 500.
+ */
+const neverTheDevelopmentPage = {
+  development: false,
+  error(error: Error): Response {
+    console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), msg: "listener error", error: `${error.name}: ${error.message}` }));
+    return errorResponse(new ApiError("internal_error", "Something went wrong on our side; it has been logged."));
+  },
+} as const;
 
 const BODY_TIMEOUT_MARGIN_S = 5;
 /** Bun refuses longer idle timeouts. */

@@ -54,6 +54,15 @@ describe("TLS with a redirect listener", () => {
     });
   }
 
+  for (const host of ["a b", "x:99999", "[::1", "bad_host!"]) {
+    test(`the plain listener answers a malformed Host ${JSON.stringify(host)} with a JSON 400, never a stack`, async () => {
+      const { status, body } = await rawGet(api.redirectUrl!, host, "/v1/limits");
+      expect(status).toBe(400);
+      expect(JSON.parse(body)).toMatchObject({ success: false, code: "bad_request" });
+      expect(body).not.toContain("src/");
+    });
+  }
+
   test("following the redirect reaches the API over TLS", async () => {
     const response = await fetch(api.redirectUrl + "/v1/limits", insecure);
     expect(response.status).toBe(200);
@@ -119,3 +128,23 @@ describe("no trusted proxies", () => {
     expect(third.headers.get("strict-transport-security")).toBeNull();
   });
 });
+
+/** One GET over a raw socket with the Host header as given (fetch would fix it); status and body. */
+async function rawGet(base: string, host: string, path: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(base);
+  let received = "";
+  await new Promise<void>((resolve, reject) => {
+    Bun.connect({
+      hostname,
+      port: Number(port),
+      socket: {
+        open: (socket) => void socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+        data: (_socket, chunk) => void (received += chunk.toString()),
+        close: () => resolve(),
+        error: reject,
+      },
+    }).catch(reject);
+  });
+  const [head, ...rest] = received.split("\r\n\r\n");
+  return { status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1] ?? 0), body: rest.join("\r\n\r\n") };
+}
