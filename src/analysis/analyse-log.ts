@@ -1,5 +1,6 @@
 /**
- * analyseLog: normalise -> detect -> parse -> analyse -> the mclo.gs JSON shape (ENGINE.md 1.8).
+ * analyseLog: normalise -> detect -> parse -> analyse -> the mclo.gs JSON shape
+ * (docs/API.md, Analysis: The insights shape).
  */
 import { ANALYSERS } from "./analysers";
 import { detectLogType } from "./detect";

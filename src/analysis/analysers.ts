@@ -1,5 +1,5 @@
 /**
- * Analysers (ENGINE.md 3.0 and 3.3): per log family, which problem rule groups run, which
+ * Analysers: per log family, which problem rule groups run, which
  * information kinds are read (in output order) and which kind gives the log's version.
  */
 import type { InformationKindName } from "./information";

@@ -1,5 +1,5 @@
 /**
- * detectLogType: pick ONE log type for the whole file (ENGINE.md 1.2).
+ * detectLogType: pick ONE log type for the whole file; every line is parsed as that type.
  * The first detector in candidate order that says `true` wins; otherwise the highest score,
  * earlier candidates winning ties.
  */

@@ -1,5 +1,6 @@
 /**
- * Detector kinds (ENGINE.md 1.2) and how they are evaluated.
+ * Detector kinds (markers that settle the type, a share of matching lines, a fixed weight)
+ * and how they are evaluated.
  *
  * Markers are tested line by line, found through a literal `hint` (a plain substring search),
  * so detection stays linear on 10 MB logs and no pattern can run across line boundaries.

@@ -1,5 +1,5 @@
 /**
- * How the lines of each log type become entries (ENGINE.md 2.2). One table: a header pattern
+ * How the lines of each log type become entries. One table: a header pattern
  * per format and what its capture groups mean. A line that matches starts an entry; a line that
  * does not is a continuation of the current one.
  */

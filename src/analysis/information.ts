@@ -1,5 +1,5 @@
 /**
- * Information kinds (ENGINE.md section 4): facts read from the log, each a label and a value.
+ * Information kinds: facts read from the log, each a label and a value.
  * One table; the value is capture group 1 of the first pattern that matches. Every pattern has a
  * literal `hint` so that entries without it cost one substring search.
  */

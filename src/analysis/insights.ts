@@ -1,5 +1,5 @@
 /**
- * The analysis pass (ENGINE.md 1.6): for each entry, run the analyser's problem rules and
+ * The analysis pass: for each entry, run the analyser's problem rules and
  * information kinds; merge repeats into counters. Output keeps first-seen order.
  */
 import type { Analyser } from "./analysers";
@@ -27,7 +27,15 @@ export class AnalysisCollector {
             known.counter++;
             continue;
           }
-          const problem: Problem = { message: finding.message, counter: 1, entry, solutions: finding.solutions };
+          // mclo.gs's fields first, in its order; ours after
+          const problem: Problem = {
+            message: finding.message,
+            counter: 1,
+            entry,
+            solutions: finding.solutions,
+            code: rule.code,
+            category: rule.category,
+          };
           this.problemsByKey.set(key, problem);
           this.problems.push(problem);
         }

@@ -1,5 +1,5 @@
 /**
- * Every log type the engine tells apart (ENGINE.md 2.1 and 2.3), in detection order.
+ * Every log type the engine tells apart, in detection order (it matters: an earlier type wins a tie).
  * A type is data: its software name, kind, detectors, line format and analyser.
  */
 import type { AnalyserName } from "./analysers";

@@ -1,7 +1,7 @@
 /**
  * The analysis engine's data model: what a parsed log and its insights look like.
  * The output shape (key order included) is the one mclo.gs clients read
- * (ENGINE.md section 1.8); everything else in src/analysis builds these values.
+ * (docs/API.md, Analysis: The insights shape); everything else in src/analysis builds these values.
  * Pure data: no HTTP, no storage.
  */
 
@@ -42,6 +42,39 @@ export interface Solution {
   message: string;
 }
 
+/**
+ * The kind of cause, from a closed list (docs/API.md, Analysis: problem categories), so that
+ * clients can act on it without knowing our rule codes.
+ */
+export const PROBLEM_CATEGORIES = [
+  "out-of-memory",
+  "java-too-old",
+  "java-too-new",
+  "java-unsupported-runtime",
+  "native-library",
+  "graphics",
+  "missing-dependency",
+  "wrong-game-version",
+  "incompatible",
+  "duplicate",
+  "load-failure",
+  "mixin-failure",
+  "broken-install",
+  "config-error",
+  "file-problem",
+  "entity-crash",
+  "block-crash",
+  "mod-crash",
+  "world-corrupt",
+  "port-in-use",
+  "eula",
+  "server-overloaded",
+  "network-auth",
+  "debug-crash",
+  "other",
+] as const;
+export type ProblemCategory = (typeof PROBLEM_CATEGORIES)[number];
+
 export interface Problem {
   message: string;
   /** How many matches were merged into this problem. */
@@ -49,6 +82,9 @@ export interface Problem {
   /** The first entry the problem was found in. */
   entry: LogEntry;
   solutions: Solution[];
+  /** The rule that found it (stable, ours): `forge-mod-dependency`. */
+  code: string;
+  category: ProblemCategory;
 }
 
 export interface Information {
@@ -76,8 +112,8 @@ export interface Insights {
 }
 
 /**
- * Groups of problem rules, named after the software family they belong to
- * (ENGINE.md section 3.0). A log type's analyser is a list of groups.
+ * Groups of problem rules, named after the software family they belong to.
+ * A log type's analyser is a list of groups.
  */
 export type RuleGroup =
   | "vanilla"
@@ -114,8 +150,9 @@ export interface ProblemFinding {
  * `find` must run in time linear in the entry's size (no regex that backtracks across lines).
  */
 export interface ProblemRule {
-  /** kebab-case code, e.g. "plugin-enable-error" (ENGINE.md section 3.1). */
+  /** kebab-case code, e.g. "plugin-enable-error". */
   code: string;
+  category: ProblemCategory;
   /** One sentence on what the rule detects, for the catalog lookup (AI tool, docs). */
   summary: string;
   groups: readonly RuleGroup[];

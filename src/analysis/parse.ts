@@ -1,5 +1,5 @@
 /**
- * parseEntries: lines -> entries for one log format (ENGINE.md 1.3).
+ * parseEntries: lines -> entries for one log format.
  * Header formats group continuation lines under the last header; reports and line logs
  * make one entry per line.
  */
@@ -151,7 +151,10 @@ function levelWord(match: RegExpExecArray, group: HeaderFormat["level"]): string
   return undefined;
 }
 
-/** Line shapes of crash reports, checked in this order (ENGINE.md 1.3, ReportParser). */
+/**
+ * Line shapes of crash reports, where every line is its own entry. reportLine tries them in this
+ * order: warning, stack trace, key (a prefix such as `Description:`), title, comment.
+ */
 const REPORT_STACKTRACE = [
   /^\s+at (\w+\/+)?\S+\(.+\)$/,
   // `(\w+\.?)+` in the reference; unrolled so a long dotless word cannot backtrack exponentially.

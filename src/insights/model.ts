@@ -1,23 +1,36 @@
 /**
- * Schemas of the analysis output (ENGINE.md section 1.8), for validation-free documentation:
+ * Schemas of the analysis output (docs/API.md, Analysis: The insights shape), for
+ * validation-free documentation:
  * the engine builds these values itself, the schemas describe them in the OpenAPI document.
  */
 import { t } from "elysia";
+// Plain TypeBox integers: Elysia's t.Integer also accepts numeric strings and would be documented so.
+import { Type } from "@sinclair/typebox";
+import { PROBLEM_CATEGORIES } from "../analysis/model.ts";
 
-export const LogLineSchema = t.Object({ number: t.Integer(), content: t.String() });
+export const LogLineSchema = t.Object({ number: Type.Integer(), content: t.String() });
 
-export const LogEntrySchema = t.Object({
-  level: t.Integer({ description: "0 emergency ... 3 error, 4 warning, 6 info, 7 debug, 8 title, 9 comment, 10 stack trace" }),
-  time: t.Union([t.Integer(), t.Null()], { description: "Unix seconds, when the log carries a date." }),
-  prefix: t.Union([t.String(), t.Null()]),
-  lines: t.Array(LogLineSchema),
-});
+export const LogEntrySchema = t.Object(
+  {
+    level: Type.Integer({ description: "0 emergency ... 3 error, 4 warning, 6 info, 7 debug, 8 title, 9 comment, 10 stack trace" }),
+    time: t.Union([Type.Integer(), t.Null()], { description: "Unix seconds, when the log carries a date." }),
+    prefix: t.Union([t.String(), t.Null()]),
+    lines: t.Array(LogLineSchema),
+  },
+  { $id: "LogEntry" },
+);
 
 const Solution = t.Object({ message: t.String() });
 
 const Problem = t.Object({
+  code: t.String({ description: "The rule that found the problem: our id, stable, e.g. `forge-mod-dependency`; new ones are added over time." }),
+  // a string with an enum: documented as the closed list, checked by the engine's own type
+  category: t.String({
+    enum: [...PROBLEM_CATEGORIES],
+    description: "The kind of cause, from a closed list (docs/API.md, Analysis: problem categories).",
+  }),
   message: t.String(),
-  counter: t.Integer(),
+  counter: Type.Integer(),
   entry: LogEntrySchema,
   solutions: t.Array(Solution),
   file: t.Optional(t.String({ description: "For a problem in an attached file: that file's name (line numbers are the file's)." })),
@@ -25,7 +38,7 @@ const Problem = t.Object({
 
 const Information = t.Object({
   message: t.String(),
-  counter: t.Integer(),
+  counter: Type.Integer(),
   entry: LogEntrySchema,
   label: t.String(),
   value: t.String(),
@@ -41,5 +54,5 @@ export const InsightsResponse = t.Object(
     entries: t.Optional(t.Array(LogEntrySchema)),
     analysis: t.Object({ problems: t.Array(Problem), information: t.Array(Information) }),
   },
-  { additionalProperties: true },
+  { $id: "Insights", additionalProperties: true, description: "What the analysis engine found." },
 );

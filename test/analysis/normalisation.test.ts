@@ -93,7 +93,7 @@ describe("robustness", () => {
     expect(Object.keys(result.analysis)).toEqual(["problems", "information"]);
     expect(Object.keys(result.entries[0])).toEqual(["level", "time", "prefix", "lines"]);
     expect(Object.keys(result.entries[0].lines[0])).toEqual(["number", "content"]);
-    expect(Object.keys(result.analysis.problems[0])).toEqual(["message", "counter", "entry", "solutions"]);
+    expect(Object.keys(result.analysis.problems[0])).toEqual(["message", "counter", "entry", "solutions", "code", "category"]);
   });
 
   test("includeEntries: false leaves entries out but keeps the analysis", () => {

@@ -1,6 +1,6 @@
 /**
- * The problem catalog: every rule, and the order in which each group's analyser runs them
- * (ENGINE.md 3.3). To add a problem: define it in the rules/ file of its group and put its
+ * The problem catalog: every rule, and the order in which each group's analyser runs them.
+ * To add a problem: define it in the rules/ file of its group and put its
  * code in that group's list below.
  */
 import type { ProblemRule, RuleGroup } from "../model";

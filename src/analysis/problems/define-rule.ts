@@ -4,7 +4,7 @@
  * Every regex here runs on ONE line at a time, so no pattern can backtrack across lines, and the
  * look-ahead tests each line at most once per shape: time stays linear in the entry's size.
  */
-import type { LogContext, LogEntry, ProblemFinding, ProblemRule, RuleGroup } from "../model";
+import type { LogContext, LogEntry, ProblemCategory, ProblemFinding, ProblemRule, RuleGroup } from "../model";
 
 /** What a shape hands to its `extract`: the captures of the anchor line (and follow-up line). */
 export interface ShapeMatch {
@@ -38,6 +38,7 @@ export interface Shape<E> {
 
 interface RuleBase<E> {
   code: string;
+  category: ProblemCategory;
   summary: string;
   groups: readonly RuleGroup[];
   message(entity: E): string;
@@ -51,10 +52,11 @@ export type RuleDefinition<E> = RuleBase<E> &
   ({ shapes: Shape<E>[]; scan?: never } | { scan(entry: LogEntry, log: LogContext): E[]; shapes?: never });
 
 export function defineRule<E>(definition: RuleDefinition<E>): ProblemRule {
-  const { code, summary, groups } = definition;
+  const { code, category, summary, groups } = definition;
   const collect = definition.scan ?? ((entry: LogEntry, log: LogContext) => matchShapes(definition.shapes!, entry, log));
   return {
     code,
+    category,
     summary,
     groups,
     find(entry, log): ProblemFinding[] {

@@ -1,4 +1,4 @@
-/** Problems reported by the Bedrock Dedicated Server (ENGINE.md 3.1, group BDS). */
+/** Problems reported by the Bedrock Dedicated Server (rule group `bedrock`). */
 import { defineRule } from "../define-rule";
 import { fix } from "../wording";
 
@@ -8,6 +8,7 @@ const enableAuthentication = "Set online-mode=true in server.properties so playe
 export const bedrockRules = [
   defineRule({
     code: "bedrock-whitelist-without-auth",
+    category: "config-error",
     summary: "The whitelist is on while online authentication is off, which the server refuses.",
     groups,
     shapes: [{
@@ -22,6 +23,7 @@ export const bedrockRules = [
 
   defineRule({
     code: "bedrock-allowlist-without-auth",
+    category: "config-error",
     summary: "The allowlist is on while online authentication is off, which the server refuses.",
     groups,
     shapes: [{
@@ -36,6 +38,7 @@ export const bedrockRules = [
 
   defineRule({
     code: "bedrock-encrypted-world",
+    category: "world-corrupt",
     summary: "The world is encrypted (a Marketplace world), which dedicated servers cannot open.",
     groups,
     shapes: [{

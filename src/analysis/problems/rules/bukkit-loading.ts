@@ -1,4 +1,4 @@
-/** Bukkit-family problems raised while plugin jars are loaded (ENGINE.md 3.1, group BUK). */
+/** Bukkit-family problems raised while plugin jars are loaded (rule group `bukkit`). */
 import { defineRule } from "../define-rule";
 import { baseName, normalisePluginPath } from "../names";
 import { fix, quote, quoteList } from "../wording";
@@ -9,6 +9,7 @@ const groups = ["bukkit"] as const;
 export const bukkitLoadingRules = [
   defineRule({
     code: "plugin-missing-dependency",
+    category: "missing-dependency",
     summary: "A plugin cannot load because one plugin it depends on is not installed.",
     groups,
     shapes: [{
@@ -25,6 +26,7 @@ export const bukkitLoadingRules = [
 
   defineRule({
     code: "plugin-ambiguous-name",
+    category: "duplicate",
     summary: "Two plugin jars declare the same plugin name.",
     groups,
     shapes: [
@@ -39,6 +41,7 @@ export const bukkitLoadingRules = [
 
   defineRule({
     code: "plugin-load-error",
+    category: "load-failure",
     summary: "A plugin jar could not be loaded (broken jar, bad plugin.yml...).",
     groups,
     shapes: [{
@@ -55,6 +58,7 @@ export const bukkitLoadingRules = [
 
   defineRule({
     code: "plugin-missing-dependencies",
+    category: "missing-dependency",
     summary: "A plugin cannot load because plugins it depends on are not installed.",
     groups,
     shapes: [{
@@ -81,6 +85,7 @@ export const bukkitLoadingRules = [
 
   defineRule({
     code: "plugin-unsupported-api-version",
+    category: "wrong-game-version",
     summary: "A plugin targets a newer Bukkit API version than the server provides.",
     groups,
     shapes: bothLoadForms(/^org\.bukkit\.plugin\.InvalidPluginException: Unsupported API version (\S+)/, (file, { follow }) => ({
@@ -98,6 +103,7 @@ export const bukkitLoadingRules = [
 
   defineRule({
     code: "plugin-java-too-old",
+    category: "java-too-old",
     summary: "A plugin was compiled for a newer Java than the server runs on.",
     groups,
     shapes: bothLoadForms(

@@ -1,4 +1,4 @@
-/** Bukkit-family problems of well-known plugins with a message of their own (ENGINE.md 3.1, group BUK). */
+/** Bukkit-family problems of well-known plugins with a message of their own (rule group `bukkit`). */
 import { defineRule } from "../define-rule";
 import { fix, quote } from "../wording";
 
@@ -7,6 +7,7 @@ const groups = ["bukkit"] as const;
 export const bukkitPluginRules = [
   defineRule({
     code: "authme-shutdown",
+    category: "load-failure",
     summary: "AuthMe failed to start and stopped the server, as its configuration asks.",
     groups,
     shapes: [{ anchor: /\[AuthMe\] THE SERVER IS GOING TO SHUT DOWN AS DEFINED IN THE CONFIGURATION!/, hint: "[AuthMe]", extract: () => ({ plugin: "AuthMe" }) }],
@@ -23,6 +24,7 @@ export const bukkitPluginRules = [
 
   defineRule({
     code: "permissionsex-config-invalid",
+    category: "config-error",
     summary: "PermissionsEx refuses to enable because its configuration file is broken.",
     groups,
     shapes: [{ anchor: /Your configuration must be fixed before PEX will enable/, hint: "PEX will enable", extract: () => ({ plugin: "PermissionsEx" }) }],

@@ -1,4 +1,4 @@
-/** Bukkit-family problems raised by plugins that are already loaded (ENGINE.md 3.1, group BUK). */
+/** Bukkit-family problems raised by plugins that are already loaded (rule group `bukkit`). */
 import { defineRule } from "../define-rule";
 import { fix, quote } from "../wording";
 
@@ -8,6 +8,7 @@ const plugin = (name: string) => ({ plugin: name });
 export const bukkitRuntimeRules = [
   defineRule({
     code: "plugin-enable-error",
+    category: "load-failure",
     summary: "A plugin threw an error while it was being enabled.",
     groups,
     shapes: [{ anchor: /Error occurred while enabling (\S{1,300}) /, hint: ["while enabling", "(Is it up to date?)"], extract: ({ anchor }) => plugin(anchor[1]) }],
@@ -18,6 +19,7 @@ export const bukkitRuntimeRules = [
 
   defineRule({
     code: "plugin-runtime-error",
+    category: "mod-crash",
     summary: "A plugin threw an error while handling an event or running a scheduled task.",
     groups,
     shapes: [
@@ -31,6 +33,7 @@ export const bukkitRuntimeRules = [
 
   defineRule({
     code: "plugin-disable-error",
+    category: "mod-crash",
     summary: "A plugin threw an error while it was being disabled.",
     groups,
     // \S+ rather than \w+: names such as Multiverse-Core must match too.
@@ -42,6 +45,7 @@ export const bukkitRuntimeRules = [
 
   defineRule({
     code: "plugin-command-exception",
+    category: "mod-crash",
     summary: "A plugin command failed with an exception.",
     groups,
     shapes: [{

@@ -1,4 +1,4 @@
-/** Bukkit-family problems about worlds and their chunks (ENGINE.md 3.1, group BUK). */
+/** Bukkit-family problems about worlds and their chunks (rule group `bukkit`). */
 import { defineRule } from "../define-rule";
 import { levelName } from "../log-facts";
 import { fix, quote } from "../wording";
@@ -8,6 +8,7 @@ const groups = ["bukkit"] as const;
 export const bukkitWorldRules = [
   defineRule({
     code: "chunk-load-exception",
+    category: "world-corrupt",
     summary: "Chunks of the world could not be loaded or generated (damaged region data).",
     groups,
     shapes: [
@@ -33,6 +34,7 @@ export const bukkitWorldRules = [
 
   defineRule({
     code: "world-duplicate-uid",
+    category: "duplicate",
     summary: "A world folder has the same uid.dat as another world and was skipped.",
     groups,
     shapes: [{
@@ -47,6 +49,7 @@ export const bukkitWorldRules = [
 
   defineRule({
     code: "multiverse-world-corrupt",
+    category: "world-corrupt",
     summary: "Multiverse could not load a world because its files are damaged.",
     groups,
     shapes: [{

@@ -1,4 +1,4 @@
-/** Problems read from Minecraft crash reports (ENGINE.md 3.1, group CR). */
+/** Problems read from Minecraft crash reports (rule group `crash-report`). */
 import { defineRule, type ShapeMatch } from "../define-rule";
 import { locate, nextSection, sectionDetails } from "../report-sections";
 import { quote } from "../wording";
@@ -65,6 +65,7 @@ const tickingKey = ({ type, name, location }: TickingThing) => `${type ?? ""}\n$
 export const crashReportRules = [
   defineRule({
     code: "crash-ticking-entity",
+    category: "entity-crash",
     summary: "The crash report blames an entity that fails while it is ticked.",
     groups,
     shapes: [
@@ -78,6 +79,7 @@ export const crashReportRules = [
 
   defineRule({
     code: "crash-ticking-block-entity",
+    category: "block-crash",
     summary: "The crash report blames a block entity that fails while it is ticked.",
     groups,
     shapes: [{ anchor: /^Description: Ticking block entity\s*$/, extract: tickingBlockEntity }],

@@ -1,4 +1,4 @@
-/** Problems reported by Fabric Loader (ENGINE.md 3.1, group FAB). */
+/** Problems reported by Fabric Loader (rule group `fabric`). */
 import { defineRule } from "../define-rule";
 import { fabricModName } from "../names";
 import { fix, quote } from "../wording";
@@ -24,6 +24,7 @@ function eachLine<E>(pick: (line: string) => E | null) {
 export const fabricRules = [
   defineRule({
     code: "fabric-mod-dependency",
+    category: "missing-dependency",
     summary: "A Fabric mod needs another mod (or a version of it) that is not installed.",
     groups,
     scan: eachLine((line) => {
@@ -38,6 +39,7 @@ export const fabricRules = [
 
   defineRule({
     code: "fabric-mod-wrong-minecraft",
+    category: "wrong-game-version",
     summary: "A Fabric mod is made for another Minecraft version than the one running.",
     groups,
     scan: eachLine((line) => {
@@ -55,6 +57,7 @@ export const fabricRules = [
 
   defineRule({
     code: "fabric-mixin-error",
+    category: "mixin-failure",
     summary: "A mod's mixin failed to apply and stopped the game.",
     groups,
     shapes: [{
@@ -70,6 +73,7 @@ export const fabricRules = [
 
   defineRule({
     code: "fabric-incompatible-mods",
+    category: "incompatible",
     summary: "Two installed Fabric mods declare that they do not work together.",
     groups,
     scan: eachLine((line) => {
@@ -83,6 +87,7 @@ export const fabricRules = [
 
   defineRule({
     code: "fabric-duplicate-mod",
+    category: "duplicate",
     summary: "The same Fabric mod is installed more than once.",
     groups,
     shapes: [{
@@ -97,6 +102,7 @@ export const fabricRules = [
 
   defineRule({
     code: "fabric-entrypoint-error",
+    category: "load-failure",
     summary: "A mod failed in one of its Fabric entrypoints during start-up.",
     groups,
     shapes: [{

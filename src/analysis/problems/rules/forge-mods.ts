@@ -1,4 +1,4 @@
-/** Forge problems about individual mods: dependencies, duplicates, failures (ENGINE.md 3.1, group FRG). */
+/** Forge problems about individual mods: dependencies, duplicates, failures (rule group `forge`). */
 import { defineRule } from "../define-rule";
 import { fix, quote, quoteList } from "../wording";
 import { parseForgeDependencies, type ForgeDependency } from "./forge-mod-lists";
@@ -12,6 +12,7 @@ const dependent = (mod: string, dependencies: ForgeDependency[]) => ({ mod, depe
 export const forgeModRules = [
   defineRule({
     code: "forge-mod-dependency",
+    category: "missing-dependency",
     summary: "A Forge mod needs other mods that are missing or too old.",
     groups,
     shapes: [
@@ -42,6 +43,7 @@ export const forgeModRules = [
 
   defineRule({
     code: "forge-duplicate-mod",
+    category: "duplicate",
     summary: "Two mod files provide the same Forge mod id.",
     groups,
     shapes: [
@@ -64,6 +66,7 @@ export const forgeModRules = [
 
   defineRule({
     code: "forge-mod-fatal",
+    category: "load-failure",
     summary: "A Forge mod failed to load and the loader marked it as errored.",
     groups,
     shapes: [
@@ -85,6 +88,7 @@ export const forgeModRules = [
 
   defineRule({
     code: "forge-mod-exception",
+    category: "load-failure",
     summary: "A Forge mod threw an exception while the game was loading or running.",
     groups,
     shapes: [

@@ -1,4 +1,4 @@
-/** Forge problems about the loader, the world and the environment (ENGINE.md 3.1, group FRG). */
+/** Forge problems about the loader, the world and the environment (rule group `forge`). */
 import { defineRule } from "../define-rule";
 import { fix, quote } from "../wording";
 
@@ -7,6 +7,7 @@ const groups = ["forge"] as const;
 export const forgeRules = [
   defineRule({
     code: "forge-fml-confirm",
+    category: "other",
     summary: "Forge waits for /fml confirm before loading a world with missing or changed mods.",
     groups,
     shapes: [{ anchor: /Run the command \/fml confirm (?:or )+\/fml cancel to proceed/, hint: "/fml confirm", extract: () => ({}) }],
@@ -17,6 +18,7 @@ export const forgeRules = [
 
   defineRule({
     code: "forge-world-missing-mod",
+    category: "missing-dependency",
     summary: "The world was saved with a mod that is no longer installed.",
     groups,
     shapes: [{
@@ -32,6 +34,7 @@ export const forgeRules = [
 
   defineRule({
     code: "forge-world-mod-version",
+    category: "other",
     summary: "The world was saved with another version of an installed mod.",
     groups,
     shapes: [{
@@ -47,6 +50,7 @@ export const forgeRules = [
 
   defineRule({
     code: "forge-mod-wrong-minecraft",
+    category: "wrong-game-version",
     summary: "A Forge mod refuses to run on this Minecraft version.",
     groups,
     shapes: [{
@@ -61,6 +65,7 @@ export const forgeRules = [
 
   defineRule({
     code: "forge-ptrlib-missing",
+    category: "missing-dependency",
     summary: "A CraftStudio-based mod needs the PTRLib library mod.",
     groups,
     shapes: [{
@@ -75,6 +80,7 @@ export const forgeRules = [
 
   defineRule({
     code: "forge-module-package-conflict",
+    category: "duplicate",
     summary: "Two mods ship the same Java package, which the module system forbids.",
     groups,
     shapes: [{
@@ -89,6 +95,7 @@ export const forgeRules = [
 
   defineRule({
     code: "forge-language-provider-version",
+    category: "wrong-game-version",
     summary: "A mod file needs a newer or older Forge language provider than installed.",
     groups,
     shapes: [{
@@ -109,6 +116,7 @@ export const forgeRules = [
 
   defineRule({
     code: "forge-missing-datapack-mod",
+    category: "missing-dependency",
     summary: "The world's data packs reference a mod that is not installed.",
     groups,
     shapes: [{ anchor: /Missing data pack mod:(\S+)/, hint: "Missing data pack mod:", extract: ({ anchor }) => ({ mod: anchor[1] }) }],

@@ -1,4 +1,4 @@
-/** Problems only Paper and its forks report (ENGINE.md 3.1, groups PAP and FOL). */
+/** Problems only Paper and its forks report (rule groups `paper` and `folia`). */
 import { defineRule } from "../define-rule";
 import { fix, quote } from "../wording";
 import { LOAD_BY_FILE, pluginFromFile } from "./bukkit-load-forms";
@@ -6,6 +6,7 @@ import { LOAD_BY_FILE, pluginFromFile } from "./bukkit-load-forms";
 export const paperRules = [
   defineRule({
     code: "chunk-newer-version-downgrade",
+    category: "wrong-game-version",
     summary: "The world was saved by a newer Minecraft version than the server runs.",
     groups: ["paper"],
     shapes: [{
@@ -20,6 +21,7 @@ export const paperRules = [
 
   defineRule({
     code: "plugin-api-version-below-minimum",
+    category: "wrong-game-version",
     summary: "A plugin declares an API version older than the server accepts.",
     groups: ["paper"],
     shapes: [{
@@ -39,6 +41,7 @@ export const paperRules = [
 
   defineRule({
     code: "folia-plugin-not-regionised",
+    category: "incompatible",
     summary: "Folia refuses a plugin that does not declare support for regionised ticking.",
     groups: ["folia"],
     shapes: [{

@@ -1,4 +1,4 @@
-/** Problems reported by PocketMine-MP (ENGINE.md 3.1, group PM). */
+/** Problems reported by PocketMine-MP (rule group `pocketmine`). */
 import { defineRule } from "../define-rule";
 import { quote } from "../wording";
 
@@ -13,6 +13,7 @@ const pluginFix = {
 export const pocketmineRules = [
   defineRule({
     code: "pocketmine-plugin-incompatible",
+    category: "wrong-game-version",
     summary: "A PocketMine plugin was built for another API or network protocol version.",
     groups,
     shapes: [{
@@ -27,6 +28,7 @@ export const pocketmineRules = [
 
   defineRule({
     code: "pocketmine-plugin-dependency",
+    category: "missing-dependency",
     summary: "A PocketMine plugin needs another plugin that is not installed.",
     groups,
     shapes: [{
@@ -41,6 +43,7 @@ export const pocketmineRules = [
 
   defineRule({
     code: "pocketmine-plugin-runtime",
+    category: "mod-crash",
     summary: "A PocketMine plugin threw an error while the server was running.",
     groups,
     shapes: [{

@@ -1,4 +1,4 @@
-/** Problems any Minecraft server or client can show (ENGINE.md 3.1, group VAN). */
+/** Problems any Minecraft server or client can show (rule group `vanilla`). */
 import { defineRule } from "../define-rule";
 import { levelName } from "../log-facts";
 import { fix, quote } from "../wording";
@@ -10,6 +10,7 @@ const START_FAILED = /Failed to start the minecraft server$/;
 export const vanillaRules = [
   defineRule({
     code: "aquatic-world-on-older-version",
+    category: "wrong-game-version",
     summary: "A server older than 1.13 tries to load a world saved by 1.13 or newer.",
     groups,
     shapes: [{
@@ -24,6 +25,7 @@ export const vanillaRules = [
 
   defineRule({
     code: "auth-servers-unreachable",
+    category: "network-auth",
     summary: "The Mojang/Microsoft authentication services could not be reached.",
     groups,
     shapes: [{
@@ -40,6 +42,7 @@ export const vanillaRules = [
 
   defineRule({
     code: "code-of-conduct-folder-missing",
+    category: "file-problem",
     summary: "The server is set to show a code of conduct but its folder does not exist.",
     groups,
     shapes: [{
@@ -54,6 +57,7 @@ export const vanillaRules = [
 
   defineRule({
     code: "datapack-parse-failed",
+    category: "config-error",
     summary: "A data pack contains a file the game cannot parse.",
     groups,
     shapes: [{
@@ -72,6 +76,7 @@ export const vanillaRules = [
 
   defineRule({
     code: "malformed-encoding-motd",
+    category: "config-error",
     summary: "A server setting (usually the MOTD) contains a broken \\u escape sequence.",
     groups,
     shapes: [{
@@ -86,6 +91,7 @@ export const vanillaRules = [
 
   defineRule({
     code: "old-player-directory",
+    category: "file-problem",
     summary: "The world still has a pre-1.7 players folder that was not converted.",
     groups,
     shapes: [{ anchor: /\*\*\*\* DETECTED OLD PLAYER DIRECTORY IN THE WORLD SAVE/, hint: "DETECTED OLD PLAYER", extract: () => ({}) }],
@@ -96,6 +102,7 @@ export const vanillaRules = [
 
   defineRule({
     code: "overworld-settings-missing",
+    category: "config-error",
     summary: "The world's dimension settings have no overworld, usually after removing a world-generation mod or data pack.",
     groups,
     shapes: [{
@@ -113,6 +120,7 @@ export const vanillaRules = [
 
   defineRule({
     code: "ticking-block-entity",
+    category: "block-crash",
     summary: "A block entity crashes the server while it is being ticked.",
     groups,
     shapes: [{
