@@ -3,7 +3,6 @@
  * and the tests both call it, so what the tests exercise is what runs.
  */
 import { Elysia } from "elysia";
-import { openapi } from "@elysiajs/openapi";
 import type { Config } from "./config.ts";
 import type { Database } from "./storage/database.ts";
 import { LogStore } from "./storage/log-store.ts";
@@ -19,15 +18,17 @@ import { infoRoutes } from "./info/routes.ts";
 import { InsightsService } from "./insights/service.ts";
 import { insightsRoutes } from "./insights/routes.ts";
 import { errorHandler } from "./edge/errors.ts";
-import { limitsOf } from "./info/routes.ts";
+import { IndexResponse, limitsOf } from "./info/routes.ts";
 import { webRoutes } from "./web/routes.ts";
 import { RouteTable } from "./edge/route-table.ts";
 import { createEdge } from "./edge/index.ts";
+import { BodyBudget } from "./edge/body-budget.ts";
 import { aiRoutes, type AiConfig, type AiStats } from "./ai/index.ts";
 import { RouteKeys } from "./edge/route-key.ts";
 import { readinessProblem } from "./storage/database.ts";
 import { observe, requestIdOf } from "./ops/observe.ts";
 import { opsRoutes } from "./ops/routes.ts";
+import { openApiRoutes } from "./openapi/routes.ts";
 import { serviceMetrics } from "./ops/service-metrics.ts";
 import { ShutdownSignal } from "./ops/shutdown.ts";
 import { aiLogSource } from "./ai/log-source.ts";
@@ -43,8 +44,10 @@ export interface AppDeps {
   aiConfig?: AiConfig | null;
 }
 
-/** Every operation exists under both prefixes, from one definition (API.md "Common rules"). */
+/** Every operation exists under both prefixes, from one definition (docs/API.md, Conventions). */
 export const API_PREFIXES = ["/v1", "/1"] as const;
+/** mclo.gs's `/1` repeats `/v1`: counted as it (rate limit, metrics) and named after it (OpenAPI). */
+const API_ALIASES = { "/1": "/v1" };
 
 export function createApp(deps: AppDeps) {
   const { config, database } = deps;
@@ -87,7 +90,9 @@ export function createApp(deps: AppDeps) {
 
   const insights = new InsightsService(logs, config.CACHE_MAX_BYTES);
 
+  const bodyBudget = new BodyBudget(config.BODY_BUDGET_BYTES);
   const bodyLimits = {
+    budget: bodyBudget,
     maxBodyBytes: config.MAX_BODY_BYTES,
     maxDecodedBytes: config.MAX_DECODED_BYTES,
     readTimeoutMs: config.BODY_TIMEOUT_S * 1000,
@@ -122,27 +127,17 @@ export function createApp(deps: AppDeps) {
   for (const prefix of API_PREFIXES) {
     api.use(
       new Elysia({ prefix })
-        .get("", () => routeTable.index(), { detail: { summary: "List every operation", tags: ["Information"] } })
+        .get("", () => routeTable.index(), {
+          response: { 200: IndexResponse },
+          detail: { operationId: "listOperations", summary: "List every operation", tags: ["Information"] },
+        })
         .use(featureRoutes()),
     );
   }
 
   const app = new Elysia()
     .use(errorHandler({ allowedMethods: (path) => routeTable.allowedMethods(path), logError: (e, r) => logError(e, r) }))
-    .use(
-      openapi({
-        path: "/docs",
-        specPath: "/openapi.json",
-        documentation: {
-          info: {
-            title: "logpaste API",
-            version: "1",
-            description: "Share and analyse game-server logs. mclo.gs-compatible: every operation under /v1 and /1.",
-          },
-          components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
-        },
-      }),
-    )
+    .use(openApiRoutes({ aliases: API_ALIASES }))
     // `GET /` is the index for API clients and the paste page for browsers; `/{id}` a log's page.
     .use(webRoutes({ logs, insights, limits: limitsOf(config), aiEnabled: Boolean(deps.aiConfig), apiIndex: () => routeTable.index() }))
     .use(opsRoutes({ metrics, readinessProblem: () => readinessProblem(database), metricsToken: config.METRICS_TOKEN }))
@@ -153,12 +148,12 @@ export function createApp(deps: AppDeps) {
 
   // The edge (client IP, rate limit, CORS, compression, security headers) wraps the whole app;
   // listeners call `fetch`, which is `app.handle` behind it.
-  const aliases = { "/1": "/v1" };
   const edge = createEdge(config, {
     routes,
-    aliases,
-    outer: [observe({ metrics, routeKeys: new RouteKeys(routes, { aliases }), writeLine: deps.accessLog ?? null })],
+    aliases: API_ALIASES,
+    outer: [observe({ metrics, routeKeys: new RouteKeys(routes, { aliases: API_ALIASES }), writeLine: deps.accessLog ?? null })],
     handle: (request) => app.handle(request),
+    bodyBudget,
     logError: (e, r) => logError(e, r),
   });
 

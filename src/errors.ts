@@ -1,8 +1,9 @@
 /**
- * One error class, a closed set of codes, one JSON shape (API.md "Common rules"):
+ * One error class, a closed set of codes, one JSON shape (docs/API.md, Errors):
  * {"success": false, "error": "<for a person>", "code": "<machine code>"}.
  * Every module throws ApiError; the app's single error handler shapes the response.
  */
+import { Type } from "@sinclair/typebox";
 
 /** Machine codes and the HTTP status each one answers with. */
 export const errorStatus = {
@@ -15,7 +16,9 @@ export const errorStatus = {
   invalid_file_name: 400,
   invalid_archive: 400,
   missing_content: 400,
-  missing_token: 401,
+  /** A delete without a token: 400, as mclo.gs answers it. */
+  missing_token: 400,
+  unauthorized: 401,
   wrong_token: 403,
   not_found: 404,
   log_not_found: 404,
@@ -33,8 +36,11 @@ export const errorStatus = {
   ai_disabled: 503,
   ai_unavailable: 503,
   shutting_down: 503,
+  server_busy: 503,
   ai_timeout: 504,
   request_timeout: 408,
+  /** The client went away while its body was arriving: no one reads this answer; metrics and access lines count it apart from server errors (nginx's 499). */
+  client_closed_request: 499,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -54,7 +60,7 @@ export class ApiError extends Error {
     this.headers = headers;
   }
 
-  /** The body API.md prescribes. */
+  /** The body docs/API.md prescribes (Errors). */
   toBody(): ErrorBody {
     return { success: false, error: this.message, code: this.code };
   }
@@ -64,6 +70,26 @@ export interface ErrorBody {
   success: false;
   error: string;
   code: ErrorCode;
+}
+
+/** ErrorBody as a schema: the OpenAPI document's one `Error` component (its `$id`), every error status refers to it. */
+export const ErrorBodySchema = Type.Object(
+  {
+    success: Type.Literal(false),
+    error: Type.String({ description: "What went wrong, for a person." }),
+    code: Type.Union(
+      (Object.keys(errorStatus) as ErrorCode[]).map((code) => Type.Literal(code)),
+      { description: "What went wrong, for a program: one of a closed set, each with its HTTP status." },
+    ),
+  },
+  { $id: "Error", description: "Every error answer has this shape." },
+);
+
+export type ErrorHttpStatus = (typeof errorStatus)[ErrorCode];
+
+/** The error statuses a route answers, for its `response` option: `{ 200: Record, ...errorResponses(404, 503) }`. */
+export function errorResponses<const S extends readonly ErrorHttpStatus[]>(...statuses: S) {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema])) as Record<S[number], typeof ErrorBodySchema>;
 }
 
 /** A JSON error Response, for code paths that answer outside Elysia's error hook (listeners, streams). */

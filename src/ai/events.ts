@@ -1,6 +1,6 @@
 /**
  * The events of an AI analysis, independent of the wire: the agent and the cache produce them,
- * the SSE encoder writes them (API.md "AI analysis (server-sent events)").
+ * the SSE encoder writes them (docs/API.md, AI analysis).
  */
 import type { ErrorCode } from "../errors";
 

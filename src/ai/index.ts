@@ -1,5 +1,5 @@
 /**
- * AI analysis of a log, streamed as server-sent events (API.md "AI analysis").
+ * AI analysis of a log, streamed as server-sent events (docs/API.md, AI analysis).
  * The app mounts `aiRoutes` under /v1 and /1 and hands it a config and two log sources.
  */
 export type { AiLog, AiLogFile, AiStats, AiLogger } from "./types";

@@ -5,7 +5,10 @@
  * are `error` events inside the stream.
  */
 import { Elysia } from "elysia";
-import { ApiError } from "../errors";
+import { ApiError, errorResponses } from "../errors";
+import { UploadJson } from "../logs/model.ts";
+import { uploadRequestBody } from "../logs/routes.ts";
+import { aiDocumentation, AiStoredLogReference } from "./model.ts";
 import { createAiAnalyst } from "./analyst";
 import type { AiConfig } from "./config";
 import { answerLanguage } from "./language";
@@ -100,12 +103,29 @@ export function aiRoutes(deps: AiDeps) {
 
   // No plugin name: Elysia would dedupe a named instance, and the app may mount it under two prefixes.
   return new Elysia()
-    .get("/ai/:id", async ({ params, request, server }) => {
-      requireAnalyst();
-      const language = answerLanguage(request);
-      const log = await loadStored(params.id);
-      return openStream(log, language, request, server);
-    })
+    .get(
+      "/ai/:id",
+      async ({ params, request, server }) => {
+        requireAnalyst();
+        const language = answerLanguage(request);
+        const log = await loadStored(params.id);
+        return openStream(log, language, request, server);
+      },
+      {
+        response: errorResponses(400, 404, 429, 503),
+        detail: {
+          operationId: "getAiAnalysis",
+          summary: "AI analysis of a stored log (server-sent events)",
+          description: "Streams an AI explanation of the log: status frames while the model works, the answer in pieces, then `done` or `error`.",
+          tags: ["AI"],
+          parameters: [
+            { name: "id", in: "path", required: true, schema: { type: "string" }, description: "Log id." },
+            aiDocumentation.language,
+          ],
+          responses: { 200: aiDocumentation.stream },
+        },
+      },
+    )
     .post(
       "/ai/analyse",
       async ({ request, server }) => {
@@ -115,8 +135,27 @@ export function aiRoutes(deps: AiDeps) {
         const log = storedId !== null ? await loadStored(storedId) : await deps.readBody(request);
         return openStream(log, language, request, server);
       },
-      // The raw request goes to readBody, which owns body decoding and its limits.
-      { parse: "none" },
+      {
+        // The raw request goes to readBody, which owns body decoding and its limits.
+        parse: "none",
+        response: errorResponses(400, 404, 408, 413, 415, 429, 503),
+        detail: {
+          operationId: "analyseWithAi",
+          summary: "AI analysis of a sent or stored log (server-sent events)",
+          description:
+            "The body is a log in any form POST /log accepts (nothing is stored), or `{\"id\": \"...\"}` naming a stored log. The answer streams as for GET /ai/{id}.",
+          tags: ["AI"],
+          parameters: [aiDocumentation.language],
+          requestBody: {
+            required: true,
+            content: {
+              ...uploadRequestBody.content,
+              "application/json": { schema: { anyOf: [AiStoredLogReference, UploadJson] } },
+            },
+          } as never,
+          responses: { 200: aiDocumentation.stream },
+        },
+      },
     );
 }
 

@@ -105,7 +105,7 @@ async function readLimited(request: Request, limit: number, timeoutMs?: number):
         throw new ApiError("client_closed_request", `The client closed the connection while sending its body (${String(error).slice(0, 80)}).`);
       });
       if (expired) throw new ApiError("request_timeout", "The request body did not arrive in time.");
-      if (done) break;
+      if (done || value === undefined) break;
       total += value.byteLength;
       if (total > limit) {
         await reader.cancel().catch(() => {});

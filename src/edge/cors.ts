@@ -1,5 +1,5 @@
 /**
- * CORS for a public API called from browser panels (API.md "Common rules"): any origin may read
+ * CORS for a public API called from browser panels (docs/API.md, Headers: CORS): any origin may read
  * any response, and preflights are answered here without reaching the routes.
  *
  * Two middlewares because they sit at two places in the chain: `cors` is outside the rate

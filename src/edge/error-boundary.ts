@@ -1,6 +1,7 @@
 /**
- * errorBoundary: the outermost middleware. Whatever fails inside the edge leaves as API.md's JSON
- * error (ApiError as itself, anything else as a logged 500 without details), never a stack trace.
+ * errorBoundary: the outermost middleware. Whatever fails inside the edge leaves as the JSON
+ * error of docs/API.md, Errors (ApiError as itself, anything else as a logged 500 without
+ * details), never a stack trace.
  */
 import { ApiError, errorResponse } from "../errors.ts";
 import type { EdgeMiddleware } from "./pipeline.ts";

@@ -1,8 +1,8 @@
 /**
- * The single error handler: every failure leaves as API.md's JSON error shape with a fitting
- * status. Unknown paths are 404, known paths with another method 405, validation failures 400,
- * a database outage 503 with Retry-After; anything unexpected is logged and answered 500 without
- * a stack trace.
+ * The single error handler: every failure leaves in the JSON error shape of docs/API.md, Errors,
+ * with a fitting status. Unknown paths are 404, known paths with another method 405, validation
+ * failures 400, a database outage 503 with Retry-After; anything unexpected is logged and answered
+ * 500 without a stack trace.
  */
 import { Elysia } from "elysia";
 import { ApiError, errorResponse } from "../errors.ts";

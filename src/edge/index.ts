@@ -13,7 +13,8 @@
  *   httpsRedirect            trusted proxy said http: 308 to https
  *   preflight                OPTIONS preflights answered (after being counted once)
  *   app                      the Elysia app (routes, body limits, the error handler), given
- *                            a URL its router parses as the edge did (routable-url.ts)
+ *                            a URL its router parses as the edge did (routable-url.ts) and
+ *                            a lease on the body budget for the request's life (body-budget.ts)
  *
  * The client (socket address, or the trusted proxy's client) is resolved once per request.
  */
@@ -29,6 +30,7 @@ import { parseRouteRules, rateLimit } from "./rate-limit.ts";
 import { requestLimits } from "./request-limits.ts";
 import { RouteKeys, type RouteEntry } from "./route-key.ts";
 import { routableRequest } from "./routable-url.ts";
+import type { BodyBudget } from "./body-budget.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { SlidingWindowLimiter } from "./sliding-window.ts";
 
@@ -41,22 +43,11 @@ export interface EdgeDeps {
   logError(error: unknown, request: Request): void;
   /** Layers that wrap everything else, outermost first (observability: they see every answer). */
   outer?: readonly EdgeMiddleware[];
+  /** Where request bodies are charged while their request runs; each request gets a lease. */
+  bodyBudget?: BodyBudget;
   /** Benchmarks only: build the edge without the rate limiter, to measure what it costs. */
   withoutRateLimit?: boolean;
 }
-
-/** Pages whose HTML we do not write, and what their policy must allow. */
-const pathPolicies = {
-  // The OpenAPI viewer (Scalar) loads its script, fonts and styles from a CDN.
-  "/docs": {
-    sources: {
-      "script-src": ["https://cdn.jsdelivr.net"],
-      "style-src": ["https:"],
-      "font-src": ["https:", "data:"],
-      "img-src": ["https:"],
-    },
-  },
-};
 
 export function createEdge(config: Config, deps: EdgeDeps) {
   const limiter = new SlidingWindowLimiter({ maxBuckets: config.RATE_LIMIT_BUCKETS });
@@ -72,7 +63,7 @@ export function createEdge(config: Config, deps: EdgeDeps) {
     ...(deps.outer ?? []),
     errorBoundary({ logError: deps.logError }),
     compression({ minBytes: 1024, brotliQuality: 4, gzipLevel: 6 }),
-    securityHeaders({ pathPolicies }),
+    securityHeaders(),
     strictTransportSecurity({ maxAgeS: config.HSTS_MAX_AGE_S }),
     cors(),
     deps.withoutRateLimit
@@ -89,7 +80,10 @@ export function createEdge(config: Config, deps: EdgeDeps) {
   ];
   const edge = composeEdge(
     middlewares.filter((m): m is EdgeMiddleware => m !== null),
-    (request) => deps.handle(routableRequest(request)),
+    (request) => {
+      const routable = routableRequest(request);
+      return deps.bodyBudget ? deps.bodyBudget.during(routable, async () => deps.handle(routable)) : deps.handle(routable);
+    },
   );
 
   return {

@@ -1,6 +1,6 @@
 /**
  * rateLimit: counts every request in a sliding window per (client group, method, normalised path)
- * and refuses with 429 beyond the rule for that route (API.md "Limits and transport").
+ * and refuses with 429 beyond the rule for that route (docs/API.md, Headers: Rate limiting).
  *
  * Headers follow the IETF draft "RateLimit header fields for HTTP" (structured fields):
  *   RateLimit-Policy: "default";q=36000;w=60      the rule: q requests per w seconds

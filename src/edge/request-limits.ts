@@ -1,8 +1,9 @@
 /**
- * requestLimits: refuses requests whose URL or headers are larger than configured, with API.md's
- * JSON error (414, 431). Bun has its own cap on the request head (16 KiB by default) and answers
- * beyond it with a bare 431 before we see the request; our defaults sit below it so that the
- * usual oversize requests get the JSON answer. Body size is bounded in body.ts, while reading.
+ * requestLimits: refuses requests whose URL or headers are larger than configured, with the
+ * JSON error of docs/API.md, Errors (414, 431). Bun has its own cap on the request head (16 KiB
+ * by default) and answers beyond it with a bare 431 before we see the request; our defaults sit
+ * below it so that the usual oversize requests get the JSON answer. Body size is bounded in
+ * body.ts, while reading.
  */
 import { ApiError, errorResponse } from "../errors.ts";
 import type { EdgeMiddleware } from "./pipeline.ts";

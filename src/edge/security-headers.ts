@@ -8,8 +8,8 @@
  *     set.headers["content-security-policy"] = contentSecurityPolicy({ scriptHashes: [scriptHash(js)] });
  *
  * so the base policy (no inline script unless hashed, no framing, no plugins) stays in one place.
- * Paths whose HTML we do not write (the /docs viewer loads its script from a CDN) get a policy
- * from `pathPolicies`, as data.
+ * Paths whose HTML we do not write can be given a policy in `pathPolicies`, as data (none today:
+ * even /docs is our own page, with its own policy).
  */
 import { createHash } from "node:crypto";
 import { withHeaders, type EdgeMiddleware } from "./pipeline.ts";

@@ -123,8 +123,10 @@ function redactGated(redactions: readonly CompiledRedaction[], gate: RegExp, con
     let blockEnd = lineEndAt(content, hit.index);
     // Hits close together make one block of whole lines: one replace per block, not per line,
     // so text where every line passes the gate costs no more than the whole-content run.
+    // Each step moves the end a whole gap past the hit, so dense hits cost one search per gap,
+    // not one per line (extra lines in a block are harmless: lines without a hit do not change).
     for (hit = nextHit(gate, content, blockEnd); hit !== null && hit.index - blockEnd <= BLOCK_GAP; hit = nextHit(gate, content, blockEnd)) {
-      blockEnd = lineEndAt(content, hit.index);
+      blockEnd = lineEndAt(content, Math.min(hit.index + BLOCK_GAP, content.length));
     }
     const block = content.slice(blockStart, blockEnd);
     let redacted = block;

@@ -3,10 +3,12 @@
  * Unprefixed; mounted under /v1 and /1 with the other features.
  */
 import { Elysia, t } from "elysia";
+import { Type } from "@sinclair/typebox";
 import type { Config } from "../config.ts";
 import { publishedFilters } from "../filters/index.ts";
 import { rateLimitError } from "../edge/rate-limit-error.ts";
-import { ErrorResponse } from "../logs/model.ts";
+import { errorResponses } from "../errors.ts";
+import { FiltersResponse } from "../filters/model.ts";
 
 export function limitsOf(config: Config) {
   return {
@@ -29,38 +31,54 @@ export function limitsOf(config: Config) {
   };
 }
 
-export const LimitsResponse = t.Object({
-  storageTime: t.Integer({ description: "Seconds a log lives after its last view." }),
-  maxLength: t.Integer({ description: "Bytes of content kept; more is truncated." }),
-  maxLines: t.Integer({ description: "Lines of content kept; more are truncated." }),
-  maxBodyBytes: t.Integer({ description: "Largest request body as sent; 413 beyond." }),
-  maxDecodedBytes: t.Integer({ description: "Largest request body once Content-Encoding is undone; 413 beyond." }),
-  maxEncodingSteps: t.Integer(),
-  files: t.Object(
-    {
-      maxFiles: t.Integer(),
-      maxFileBytes: t.Integer(),
-      maxTotalBytes: t.Integer(),
-      maxArchiveEntries: t.Integer(),
-      maxArchiveRatio: t.Integer(),
-      maxArchiveDepth: t.Integer(),
-      archiveFormats: t.Array(t.String()),
-    },
-    { description: "Limits on attached files and archives." },
-  ),
-  rateLimit: t.Object({ requests: t.Integer(), windowSeconds: t.Integer() }),
-});
+export const LimitsResponse = t.Object(
+  {
+    success: t.Literal(true),
+    storageTime: Type.Integer({ description: "Seconds a log lives after its last view." }),
+    maxLength: Type.Integer({ description: "Bytes of content kept; more is truncated." }),
+    maxLines: Type.Integer({ description: "Lines of content kept; more are truncated." }),
+    maxBodyBytes: Type.Integer({ description: "Largest request body as sent; 413 beyond." }),
+    maxDecodedBytes: Type.Integer({ description: "Largest request body once Content-Encoding is undone; 413 beyond." }),
+    maxEncodingSteps: Type.Integer(),
+    files: t.Object(
+      {
+        maxFiles: Type.Integer(),
+        maxFileBytes: Type.Integer(),
+        maxTotalBytes: Type.Integer(),
+        maxArchiveEntries: Type.Integer(),
+        maxArchiveRatio: Type.Integer(),
+        maxArchiveDepth: Type.Integer(),
+        archiveFormats: t.Array(t.String()),
+      },
+      { description: "Limits on attached files and archives." },
+    ),
+    rateLimit: t.Object({ requests: Type.Integer(), windowSeconds: Type.Integer() }),
+  },
+  { $id: "Limits", description: "The limits in force on this server." },
+);
+
+/** GET /v1 (and GET / for API clients): every operation as "<METHOD> <path>". */
+export const IndexResponse = t.Object(
+  {
+    success: t.Literal(true),
+    message: t.String(),
+    endpoints: t.Array(t.String({ examples: ["POST /v1/log"] })),
+  },
+  { $id: "ApiIndex", description: "Every operation of the API." },
+);
 
 export function infoRoutes(config: Config) {
   const limits = limitsOf(config);
   const filters = publishedFilters({ maxBytes: config.MAX_LENGTH, maxLines: config.MAX_LINES });
   return new Elysia()
-    .get("/limits", () => limits, {
+    .get("/limits", () => ({ success: true as const, ...limits }), {
       response: { 200: LimitsResponse },
-      detail: { summary: "Limits applied to uploads and requests", tags: ["Information"] },
+      detail: { operationId: "getLimits", summary: "Limits applied to uploads and requests", tags: ["Information"] },
     })
     .get("/filters", () => filters, {
+      response: { 200: FiltersResponse },
       detail: {
+        operationId: "getFilters",
         summary: "The privacy filters every upload passes, in order",
         description: "Regex filters carry JavaScript patterns, flags, replacements and exemptions a client can apply itself before uploading.",
         tags: ["Information"],
@@ -72,8 +90,8 @@ export function infoRoutes(config: Config) {
         throw rateLimitError(config.RATE_LIMIT_WINDOW_S);
       },
       {
-        response: { 429: ErrorResponse },
-        detail: { summary: "Always 429: the rate limiter's exact answer, for testing clients", tags: ["Information"] },
+        response: errorResponses(429),
+        detail: { operationId: "getRateLimitError", summary: "Always 429: the rate limiter's exact answer, for testing clients", tags: ["Information"] },
       },
     );
 }

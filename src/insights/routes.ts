@@ -4,7 +4,8 @@
  */
 import { Elysia, t } from "elysia";
 import type { BodyLimits } from "../edge/body.ts";
-import { ErrorResponse, LogIdParams } from "../logs/model.ts";
+import { errorResponses } from "../errors.ts";
+import { LogIdParams } from "../logs/model.ts";
 import { uploadRequestBody } from "../logs/routes.ts";
 import { readUploadInput } from "../logs/upload-input.ts";
 import { InsightsResponse } from "./model.ts";
@@ -16,8 +17,19 @@ export interface InsightsRoutesDeps {
 }
 
 const EntriesQuery = t.Object({
-  entries: t.Optional(t.String({ description: "Present: also return the parsed entries (every line of the log)." })),
+  entries: t.Optional(
+    t.String({
+      description:
+        "The parsed entries (every line of the log): `?entries` or `=1` includes them, `=0` or `=false` leaves them out. Left out of the query: POST /analyse includes them (as mclo.gs), GET /insights/{id} does not.",
+    }),
+  ),
 });
+
+/** `?entries` as asked, or the route's default when it is not in the query. */
+function wantsEntries(value: string | undefined, byDefault: boolean): boolean {
+  if (value === undefined) return byDefault;
+  return !["0", "false", "no", "off"].includes(value.trim().toLowerCase());
+}
 
 export function insightsRoutes({ insights, bodyLimits }: InsightsRoutesDeps) {
   return new Elysia()
@@ -25,24 +37,26 @@ export function insightsRoutes({ insights, bodyLimits }: InsightsRoutesDeps) {
       "/analyse",
       async ({ request, query }) => {
         const input = await readUploadInput(request, bodyLimits);
-        return insights.analyseContent(input.content, query.entries !== undefined);
+        return { success: true as const, ...(await insights.analyseContent(input.content, wantsEntries(query.entries, true))) };
       },
       {
         parse: "none",
         query: EntriesQuery,
-        response: { 200: InsightsResponse, 400: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse },
+        response: { 200: InsightsResponse, ...errorResponses(400, 408, 413, 415) },
         detail: {
+          operationId: "analyseLog",
           summary: "Analyse a log without storing it",
-          description: "Same body forms and encodings as POST /log. Answers the detected software, version and the problems with solutions.",
+          description:
+            "Same body forms and encodings as POST /log. Answers the detected software, version and the problems with solutions, and the parsed `entries` (as mclo.gs does; `?entries=false` or `?entries=0` leaves them out).",
           tags: ["Analysis"],
           requestBody: uploadRequestBody as never,
         },
       },
     )
-    .get("/insights/:id", ({ params, query }) => insights.ofLog(params.id, query.entries !== undefined), {
+    .get("/insights/:id", async ({ params, query }) => ({ success: true as const, ...(await insights.ofLog(params.id, wantsEntries(query.entries, false))) }), {
       params: LogIdParams,
       query: EntriesQuery,
-      response: { 200: InsightsResponse, 404: ErrorResponse },
-      detail: { summary: "Insights of a stored log", tags: ["Analysis"] },
+      response: { 200: InsightsResponse, ...errorResponses(404, 503) },
+      detail: { operationId: "getInsights", summary: "Insights of a stored log", tags: ["Analysis"] },
     });
 }

@@ -1,8 +1,8 @@
 /**
- * Log ids and delete tokens (API.md "Common rules"): ids are random base62 from a CSPRNG;
- * tokens are 32 random bytes as 64 hex characters, shown once, stored only as a SHA-256 hash
- * and compared in constant time. A fast hash is right here: the token has 256 bits of entropy,
- * so there is nothing to slow down a guesser with.
+ * Log ids and delete tokens (docs/API.md, Conventions: Ids and tokens): ids are random base62
+ * from a CSPRNG; tokens are 32 random bytes as 64 hex characters, shown once, stored only as a
+ * SHA-256 hash and compared in constant time. A fast hash is right here: the token has 256 bits
+ * of entropy, so there is nothing to slow down a guesser with.
  */
 import { timingSafeEqual } from "node:crypto";
 

@@ -3,19 +3,27 @@
  * describe the routes in the OpenAPI document, all from one definition.
  */
 import { t, type Static } from "elysia";
+import { Type } from "@sinclair/typebox";
+import { ErrorBodySchema } from "../errors.ts";
+import { LogEntrySchema } from "../insights/model.ts";
 
+/** Upload metadata and source limits (mclo.gs's): longer text is cut, extra entries dropped (metadata.ts). */
 export const MAX_METADATA_ENTRIES = 100;
 export const MAX_METADATA_TEXT = 1024;
-export const MAX_SOURCE_LENGTH = 128;
+export const MAX_METADATA_KEY = 64;
+export const MAX_METADATA_LABEL = 128;
+export const MAX_SOURCE_LENGTH = 64;
+/** Ids one bulk delete may name. */
+export const MAX_BULK_DELETE = 256;
 
 export const MetadataEntry = t.Object(
   {
     key: t.String({ minLength: 1, maxLength: 128 }),
     value: t.Union([t.String({ maxLength: MAX_METADATA_TEXT }), t.Number(), t.Boolean(), t.Null()]),
-    label: t.Optional(t.String({ maxLength: 128 })),
+    label: t.Optional(t.String({ maxLength: MAX_METADATA_LABEL })),
     visible: t.Optional(t.Boolean()),
   },
-  { additionalProperties: false, description: "A key/value pair the uploader attaches (server name, panel version...)." },
+  { $id: "MetadataEntry", additionalProperties: false, description: "A key/value pair the uploader attaches (server name, panel version...)." },
 );
 
 export const MAX_JSON_FILES = 1000;
@@ -38,7 +46,7 @@ export const UploadJson = t.Object(
     ),
     metadata: t.Optional(t.Array(MetadataEntry, { maxItems: MAX_METADATA_ENTRIES })),
   },
-  { description: "JSON upload body." },
+  { $id: "UploadJson", description: "JSON upload body." },
 );
 export type UploadJson = Static<typeof UploadJson>;
 
@@ -55,10 +63,12 @@ export const UploadMultipart = t.Object({
   files: t.Optional(t.Array(t.File(), { description: "Attached files; any file part other than 'content' is one. Archives are expanded." })),
 });
 
+// Response integers are plain TypeBox ones: Elysia's t.Integer also accepts numeric strings (for
+// query parameters) and the OpenAPI document would say so.
 const FileSummary = t.Object({
   name: t.String(),
-  size: t.Integer(),
-  lines: t.Integer(),
+  size: Type.Integer(),
+  lines: Type.Integer(),
   raw: t.String({ format: "uri" }),
 });
 
@@ -68,11 +78,11 @@ const logFields = {
   url: t.String({ description: "Where a person opens the log." }),
   raw: t.String({ description: "The plain text of the log." }),
   source: t.Union([t.String(), t.Null()]),
-  created: t.Integer({ description: "Unix seconds." }),
-  expires: t.Integer({ description: "Unix seconds: storageTime after the last view." }),
-  size: t.Integer({ description: "Bytes of stored content." }),
-  lines: t.Integer(),
-  errors: t.Integer({ description: "Error-level entries found by the analysis parser." }),
+  created: Type.Integer({ description: "Unix seconds." }),
+  expires: Type.Integer({ description: "Unix seconds: storageTime after the last view." }),
+  size: Type.Integer({ description: "Bytes of stored content." }),
+  lines: Type.Integer(),
+  errors: Type.Integer({ description: "Error-level entries found by the analysis parser." }),
   truncated: t.Boolean({ description: "True when the limits cut the content." }),
   metadata: t.Array(MetadataEntry),
   files: t.Array(FileSummary),
@@ -80,49 +90,53 @@ const logFields = {
 
 const SkippedFile = t.Object({ name: t.String(), reason: t.String() });
 
-export const UploadResponse = t.Object({
-  ...logFields,
-  token: t.String({ description: "Delete token: 64 hex characters, shown only once." }),
-  skipped: t.Optional(t.Array(SkippedFile, { description: "Files left out (binary data inside archives)." })),
-});
+export const UploadResponse = t.Object(
+  {
+    ...logFields,
+    token: t.String({ description: "Delete token: 64 hex characters, shown only once." }),
+    skipped: t.Optional(t.Array(SkippedFile, { description: "Files left out (binary data inside archives)." })),
+  },
+  { $id: "UploadResponse", description: "The stored log, with its delete token." },
+);
 export type UploadResponse = Static<typeof UploadResponse>;
 
-export const LogInfoResponse = t.Object({
-  ...logFields,
-  content: t.Optional(
-    t.Object({
-      raw: t.Optional(t.String()),
-      parsed: t.Optional(t.Array(t.Any())),
-      insights: t.Optional(t.Any()),
-    }),
-  ),
-});
+export const LogInfoResponse = t.Object(
+  {
+    ...logFields,
+    content: t.Optional(
+      t.Object({
+        raw: t.Optional(t.String()),
+        parsed: t.Optional(t.Array(LogEntrySchema)),
+        insights: t.Optional(t.Any({ description: "What GET /v1/insights/{id} answers." })),
+      }),
+    ),
+  },
+  { $id: "LogInfo", description: "The log's record (never its token)." },
+);
 export type LogInfoResponse = Static<typeof LogInfoResponse>;
 
 export const LogIdParams = t.Object({ id: t.String({ description: "Log id." }) });
 
 export const BulkDeleteBody = t.Array(
   t.Object({ id: t.String(), token: t.String() }),
-  { minItems: 1, maxItems: 100, description: "Logs to delete with their tokens." },
+  { minItems: 1, maxItems: MAX_BULK_DELETE, description: "Logs to delete with their tokens." },
 );
 
-export const BulkDeleteResponse = t.Object({
-  success: t.Boolean(),
-  results: t.Array(
-    t.Object({
-      id: t.String(),
-      success: t.Boolean(),
-      status: t.Integer(),
-      error: t.Optional(t.String()),
-      code: t.Optional(t.String()),
-    }),
-  ),
-});
+export const BulkDeleteResponse = t.Object(
+  {
+    success: t.Boolean(),
+    results: t.Array(
+      t.Object({
+        id: t.String(),
+        success: t.Boolean(),
+        status: Type.Integer({ description: "The status a DELETE of this log alone would have answered." }),
+        error: t.Optional(t.String()),
+        code: t.Optional(ErrorBodySchema.properties.code),
+      }),
+    ),
+  },
+  { $id: "BulkDeleteResponse", description: "A result per log." },
+);
 
-export const SuccessResponse = t.Object({ success: t.Literal(true) });
+export const SuccessResponse = t.Object({ success: t.Literal(true) }, { description: "Done." });
 
-export const ErrorResponse = t.Object({
-  success: t.Literal(false),
-  error: t.String(),
-  code: t.String(),
-});

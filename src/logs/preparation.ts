@@ -4,7 +4,7 @@
  * can run on a worker thread (preparation-pool.ts) as well as in the request's own thread.
  */
 import { ApiError } from "../errors.ts";
-import { filterLog, type FilterResult } from "../filters/index.ts";
+import { filterLog, redactText, type FilterResult } from "../filters/index.ts";
 import { limitBytes } from "../filters/limits.ts";
 import { logStats } from "../analysis/index.ts";
 import { prepareBlob, type PreparedBlob } from "../storage/blobs.ts";
@@ -52,10 +52,11 @@ export async function filterContents(input: UploadInput, options: PreparationOpt
   if (main.content.length === 0) {
     throw new ApiError("missing_content", "The log is empty: send some content.");
   }
+  const names = redactedNames([...attachments.files, ...attachments.skipped].map((file) => file.name));
   return {
     main,
-    files: attachments.files.map((file) => ({ name: file.name, ...filterLog(file.text, limits) })),
-    skipped: attachments.skipped,
+    files: attachments.files.map((file, index) => ({ name: names[index], ...filterLog(file.text, limits) })),
+    skipped: attachments.skipped.map((file, index) => ({ ...file, name: names[attachments.files.length + index] })),
   };
 }
 
@@ -70,6 +71,22 @@ export function boundMainText(input: UploadInput, maxLength: number): { input: U
   const content = limitBytes(input.content.trimStart(), maxLength);
   if (content.length === input.content.trimStart().length) return { input, cut: false };
   return { input: { ...input, content }, cut: true };
+}
+
+/**
+ * File names through the privacy redactions (`logs/203.0.113.7.log`, `crash-steve@example.com.txt`
+ * would show an address on the page). Two names that redact alike get ` (2)`, ` (3)` before their
+ * extension, so every file keeps its own address.
+ */
+function redactedNames(names: string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((name) => {
+    const redacted = redactText(name);
+    let unique = redacted;
+    for (let n = 2; taken.has(unique); n++) unique = redacted.replace(/(\.[^./]*)?$/, (extension) => ` (${n})${extension}`);
+    taken.add(unique);
+    return unique;
+  });
 }
 
 export async function prepareUpload(

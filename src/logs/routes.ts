@@ -2,17 +2,17 @@
  * The logs controller: HTTP in, service calls, HTTP out. Routes are unprefixed; the app mounts
  * this one definition under both /v1 and /1.
  */
-import { Elysia, t } from "elysia";
+import { Elysia, t, type DocumentDecoration } from "elysia";
 import { negotiateEncoding } from "../edge/accept-encoding.ts";
 import type { BodyLimits } from "../edge/body.ts";
 import { decompressBlob } from "../storage/blobs.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, errorResponses } from "../errors.ts";
 import {
   BulkDeleteBody,
   BulkDeleteResponse,
-  ErrorResponse,
   LogIdParams,
   LogInfoResponse,
+  MAX_BULK_DELETE,
   SuccessResponse,
   UploadForm,
   UploadJson,
@@ -22,6 +22,7 @@ import {
 import type { LogService } from "./service.ts";
 import type { InsightsService } from "../insights/service.ts";
 import { readUploadInput } from "./upload-input.ts";
+import { readBulkDeleteInput } from "./bulk-delete-input.ts";
 
 export interface LogRoutesDeps {
   logs: LogService;
@@ -40,7 +41,29 @@ export const uploadRequestBody = {
   },
 };
 
-const errors = { 400: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse };
+const bulkDeleteRequestBody = {
+  required: true,
+  content: {
+    "application/json": { schema: BulkDeleteBody },
+    "application/x-www-form-urlencoded": { schema: { type: "object", description: "PHP-style fields: 0[id]=...&0[token]=...&1[id]=..." } },
+    "multipart/form-data": { schema: { type: "object", description: "PHP-style fields: 0[id], 0[token], 1[id]..." } },
+  },
+};
+
+/** How GET /raw/{id} and /raw/{id}/{filename} answer, for the OpenAPI document. */
+const rawDocumentation = {
+  parameters: [
+    { name: "If-None-Match", in: "header", required: false, schema: { type: "string" }, description: "An ETag from an earlier answer: 304 while it still matches." },
+  ] satisfies DocumentDecoration["parameters"],
+  responses: {
+    200: {
+      description: "The text, UTF-8. `Content-Encoding: br` (the stored bytes) when the client accepts br.",
+      headers: { ETag: { description: "The content's SHA-256, strong.", schema: { type: "string" } } },
+      content: { "text/plain": { schema: { type: "string" } } },
+    },
+    304: { description: "Not modified: the If-None-Match ETag still matches." },
+  } satisfies DocumentDecoration["responses"],
+};
 
 export function logRoutes({ logs, insights, bodyLimits }: LogRoutesDeps) {
   return new Elysia()
@@ -48,13 +71,14 @@ export function logRoutes({ logs, insights, bodyLimits }: LogRoutesDeps) {
       "/log",
       async ({ request }) => {
         const input = await readUploadInput(request, bodyLimits);
-        return logs.upload(input);
+        return logs.upload(input, { clientGone: request.signal });
       },
       {
         // The body is read by our own decoder (limits, Content-Encoding), not by Elysia.
         parse: "none",
-        response: { 200: UploadResponse, ...errors },
+        response: { 200: UploadResponse, ...errorResponses(400, 408, 413, 415, 503) },
         detail: {
+          operationId: "uploadLog",
           summary: "Upload a log",
           description:
             "Stores a log after the privacy filters. Accepts text/plain, JSON, form-urlencoded and multipart bodies, optionally Content-Encoding br/gzip/deflate (up to 5 steps).",
@@ -81,22 +105,23 @@ export function logRoutes({ logs, insights, bodyLimits }: LogRoutesDeps) {
           parsed: t.Optional(t.String({ description: "Present: include content.parsed (the entries)." })),
           insights: t.Optional(t.String({ description: "Present: include content.insights (the analysis)." })),
         }),
-        response: { 200: LogInfoResponse, 404: ErrorResponse },
-        detail: { summary: "Log information", tags: ["Logs"] },
+        response: { 200: LogInfoResponse, ...errorResponses(404, 503) },
+        detail: { operationId: "getLog", summary: "Log information", tags: ["Logs"] },
       },
     )
     .delete(
       "/log/:id",
       async ({ params, headers }) => {
-        await logs.delete(params.id, bearerToken(headers.authorization));
+        await logs.delete(params.id, authorizationToken(headers.authorization));
         return { success: true as const };
       },
       {
         params: LogIdParams,
-        response: { 200: SuccessResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: { 200: SuccessResponse, ...errorResponses(400, 403, 404, 503) },
         detail: {
+          operationId: "deleteLog",
           summary: "Delete a log",
-          description: "Needs `Authorization: Bearer <token>` with the token returned by the upload.",
+          description: "Needs `Authorization: Bearer <token>` with the token returned by the upload (as in mclo.gs, the token is the header's second word whatever the scheme). 400 without a token.",
           tags: ["Logs"],
           security: [{ bearer: [] }],
         },
@@ -104,15 +129,23 @@ export function logRoutes({ logs, insights, bodyLimits }: LogRoutesDeps) {
     )
     .post(
       "/bulk/log/delete",
-      async ({ body, set }) => {
-        const results = await logs.deleteMany(body);
+      async ({ request, set }) => {
+        const results = await logs.deleteMany(await readBulkDeleteInput(request, bodyLimits));
         set.status = 207;
-        return { success: results.every((result) => result.success), results };
+        // As in mclo.gs: the request as a whole succeeded; each result says how its log fared.
+        return { success: true as const, results };
       },
       {
-        body: BulkDeleteBody,
-        response: { 207: BulkDeleteResponse, 400: ErrorResponse },
-        detail: { summary: "Delete several logs", description: "Answers 207 with a result per id.", tags: ["Logs"] },
+        // Read by our own decoder (limits, Content-Encoding, PHP-style forms), not by Elysia.
+        parse: "none",
+        response: { 207: BulkDeleteResponse, ...errorResponses(400, 408, 413, 415, 503) },
+        detail: {
+          operationId: "deleteLogs",
+          summary: "Delete several logs",
+          description: `Answers 207 with a result per id (top-level \`success\` is true even when some fail). Up to ${MAX_BULK_DELETE} ids, as JSON or as form fields \`0[id]=...&0[token]=...\`; Content-Encoding as for uploads.`,
+          tags: ["Logs"],
+          requestBody: bulkDeleteRequestBody as never,
+        },
       },
     )
     .get(
@@ -123,15 +156,13 @@ export function logRoutes({ logs, insights, bodyLimits }: LogRoutesDeps) {
       },
       {
         params: LogIdParams,
+        response: errorResponses(404, 503),
         detail: {
+          operationId: "getRawLog",
           summary: "The log as plain text",
           description: "Served as the stored brotli bytes to clients that accept br, decompressed otherwise. Strong ETag; 304 on If-None-Match.",
           tags: ["Logs"],
-          responses: {
-            200: { description: "The log text", content: { "text/plain": { schema: { type: "string" } } } },
-            304: { description: "Not modified" },
-            404: { description: "Unknown id", content: { "application/json": { schema: ErrorResponse } } },
-          },
+          ...rawDocumentation,
         },
       },
     )
@@ -145,19 +176,25 @@ export function logRoutes({ logs, insights, bodyLimits }: LogRoutesDeps) {
       },
       {
         // No params schema: Elysia cannot compile one for the "*" wildcard; fileNameFromUrl reads it.
+        response: errorResponses(400, 404, 503),
         detail: {
+          operationId: "getRawFile",
           parameters: [
             { name: "id", in: "path", required: true, schema: { type: "string" }, description: "Log id." },
-            { name: "filename", in: "path", required: true, schema: { type: "string" }, description: "The file name: the rest of the path." },
+            {
+              name: "filename",
+              in: "path",
+              required: true,
+              schema: { type: "string", examples: ["crash-reports/crash-2024-01-01.txt"] },
+              description:
+                "The file's name as `files[].name` lists it: the rest of the path, slashes included, each segment percent-encoded (`crash-reports/a%20b.txt`). An encoded slash (`%2F`) reads as a slash too, so a client that encodes the whole name reaches the same file.",
+            },
+            ...rawDocumentation.parameters,
           ],
           summary: "One attached file as plain text",
-          description: "`{filename}` is the rest of the path and may hold dots, slashes and percent-encoded characters. Same encoding negotiation, ETag and caching as the log itself.",
+          description: "Same encoding negotiation, ETag and caching as the log itself.",
           tags: ["Logs"],
-          responses: {
-            200: { description: "The file's text", content: { "text/plain": { schema: { type: "string" } } } },
-            304: { description: "Not modified" },
-            404: { description: "Unknown id or file", content: { "application/json": { schema: ErrorResponse } } },
-          },
+          responses: rawDocumentation.responses,
         },
       },
     );
@@ -175,9 +212,9 @@ function fileNameFromUrl(url: string, id: string): string {
   }
 }
 
-function bearerToken(header: string | undefined): string | null {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
-  return match ? match[1] : null;
+/** The delete token: the second word of Authorization, whatever the scheme, as mclo.gs reads it. */
+function authorizationToken(header: string | undefined): string | null {
+  return header?.trim().split(/\s+/)[1] ?? null;
 }
 
 /** Sends stored content: br bytes as they are when accepted, plain text otherwise. */

@@ -77,8 +77,16 @@ export class LogService {
     return { record, files };
   }
 
-  async upload(input: UploadInput, now = new Date()): Promise<UploadResponse> {
+  /**
+   * `clientGone`: the request's abort signal. An upload whose client has hung up is not
+   * stored: nobody would ever get its delete token (Bun drops pipelined connections this way,
+   * see README "Known limitations").
+   */
+  async upload(input: UploadInput, { now = new Date(), clientGone }: { now?: Date; clientGone?: AbortSignal } = {}): Promise<UploadResponse> {
     const { main, files, skipped } = await this.preparer.prepare(input);
+    if (clientGone?.aborted) {
+      throw new ApiError("client_closed_request", "The client closed the connection before the upload was stored; nothing was stored.");
+    }
     const blob = main.blob;
     const token = newToken();
     const tokenHash = hashToken(token);
@@ -189,7 +197,7 @@ export class LogService {
     return data;
   }
 
-  /** Deletes a log after checking its token (401 none, 403 wrong, 404 unknown). */
+  /** Deletes a log after checking its token (400 none, 403 wrong, 404 unknown). */
   async delete(id: string, token: string | null): Promise<void> {
     if (!token) throw new ApiError("missing_token", "Send the log's delete token as 'Authorization: Bearer <token>'.");
     const notFound = logNotFound(id);

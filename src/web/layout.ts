@@ -26,25 +26,37 @@ export interface PageOptions {
 }
 
 export function renderPage(assets: AssetCatalog, page: PageOptions): string {
-  const scripts = (page.scripts ?? []).map((name) => `<script src="${assets.url(name)}" defer></script>`).join("");
-  const description = page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : "";
+  const description = page.description ? `<meta name="description" content="${escapeHtml(page.description)}">\n` : "";
+  const head = `${description}<link rel="stylesheet" href="${assets.url("style.css")}">\n${scriptTags(assets, page.scripts ?? [])}`;
+  return htmlDocument(
+    page.title,
+    head,
+    `<a class="skip" href="#main">Skip to content</a>
+<header class="site"><a class="brand" href="/">logpaste</a><nav aria-label="Site"><a href="/">New paste</a><a href="/docs">API</a></nav></header>
+<main id="main">
+${page.main}
+</main>`,
+  );
+}
+
+/** Deferred same-origin scripts, by asset file name, in order. */
+export function scriptTags(assets: AssetCatalog, names: readonly string[]): string {
+  return names.map((name) => `<script src="${assets.url(name)}" defer></script>`).join("");
+}
+
+/** The document every page shares; `head` and `body` are already-escaped HTML. */
+export function htmlDocument(title: string, head: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>${escapeHtml(page.title)}</title>
-${description}
-<link rel="stylesheet" href="${assets.url("style.css")}">
-${scripts}
+<title>${escapeHtml(title)}</title>
+${head}
 </head>
 <body>
-<a class="skip" href="#main">Skip to content</a>
-<header class="site"><a class="brand" href="/">logpaste</a><nav aria-label="Site"><a href="/">New paste</a><a href="/docs">API</a></nav></header>
-<main id="main">
-${page.main}
-</main>
+${body}
 </body>
 </html>`;
 }

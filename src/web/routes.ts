@@ -1,11 +1,12 @@
 /**
  * The web pages (controller): `/` is the paste page for browsers and the JSON index for API
- * clients; `/{id}` is a log's page; `/assets/*` the fingerprinted static files. Pages are
- * rendered on the server, so reading a log needs no JavaScript.
+ * clients; `/{id}` is a log's page; `/docs` the API reference; `/assets/*` the fingerprinted
+ * static files. Pages are rendered on the server, so reading a log needs no JavaScript.
  */
 import { Elysia } from "elysia";
+import { negotiateEncoding } from "../edge/accept-encoding.ts";
 import { ApiError } from "../errors.ts";
-import type { limitsOf } from "../info/routes.ts";
+import { IndexResponse, type limitsOf } from "../info/routes.ts";
 import type { InsightsService } from "../insights/service.ts";
 import { isPlausibleLogId } from "../logs/credentials.ts";
 import type { LogService } from "../logs/service.ts";
@@ -15,6 +16,7 @@ import { renderLogPage } from "./log-page.ts";
 import { loadLogView } from "./log-view.ts";
 import { renderNotFoundPage } from "./not-found-page.ts";
 import { renderPastePage } from "./paste-page.ts";
+import { docsHeaders, renderDocsPage } from "./docs-page.ts";
 import { prefersHtml } from "./negotiate.ts";
 
 export interface WebRoutesDeps {
@@ -30,6 +32,7 @@ export interface WebRoutesDeps {
 export function webRoutes(deps: WebRoutesDeps) {
   const assets = new AssetCatalog();
   const pastePage = renderPastePage(assets, deps.limits);
+  const docsPage = renderDocsPage(assets);
 
   const page = (html: string, status = 200, extra: Record<string, string> = {}) =>
     new Response(html, { status, headers: { ...pageHeaders(), ...extra } });
@@ -44,17 +47,31 @@ export function webRoutes(deps: WebRoutesDeps) {
         return deps.apiIndex();
       },
       {
-        detail: { summary: "List every operation (browsers get the paste page)", tags: ["Information"] },
+        detail: {
+          operationId: "getIndex",
+          summary: "List every operation (browsers get the paste page)",
+          tags: ["Information"],
+          responses: {
+            200: {
+              description: "The operations as JSON; the paste page for a request whose Accept prefers text/html.",
+              content: { "application/json": { schema: IndexResponse }, "text/html": { schema: { type: "string" } } },
+            },
+          },
+        },
       },
     )
+    .get("/docs", () => new Response(docsPage, { headers: docsHeaders() }), { detail: { hide: true } })
     .get(
       "/assets/:file",
-      ({ params }) => {
+      async ({ params, request }) => {
         const asset = assets.find(`/assets/${params.file}`);
         if (!asset) throw new ApiError("not_found", `There is no asset '${params.file.slice(0, 100)}'.`);
-        return new Response(asset.body as BodyInit, {
-          headers: { "content-type": asset.contentType, "cache-control": IMMUTABLE, "x-content-type-options": "nosniff" },
-        });
+        const headers = { "content-type": asset.contentType, "cache-control": IMMUTABLE, "x-content-type-options": "nosniff", vary: "Accept-Encoding" };
+        // Compressed once and kept, rather than by the edge on every request.
+        if (negotiateEncoding(request.headers.get("accept-encoding"), ["br", "identity"]) === "br") {
+          return new Response((await assets.brotli(asset)) as BodyInit, { headers: { ...headers, "content-encoding": "br" } });
+        }
+        return new Response(asset.body as BodyInit, { headers });
       },
       { detail: { hide: true } },
     )

@@ -32,9 +32,9 @@ describe("index", () => {
   }
 });
 
-test("limits reflect the configuration", async () => {
+test("limits reflect the configuration, with success: true as mclo.gs answers", async () => {
   const body = await (await api.fetch("/v1/limits")).json();
-  expect(body).toMatchObject({ storageTime: 86400, maxLength: 65536, maxLines: 1234 });
+  expect(body).toMatchObject({ success: true, storageTime: 86400, maxLength: 65536, maxLines: 1234 });
   expect(body.rateLimit).toEqual({ requests: 36000, windowSeconds: 60 });
 });
 
@@ -70,7 +70,9 @@ describe("documentation", () => {
     expect(Object.keys(upload.requestBody.content)).toEqual(
       expect.arrayContaining(["text/plain", "application/json", "application/x-www-form-urlencoded", "multipart/form-data"]),
     );
-    expect(upload.requestBody.content["application/json"].schema.properties.content).toBeDefined();
+    const json = upload.requestBody.content["application/json"].schema;
+    expect(json).toEqual({ $ref: "#/components/schemas/UploadJson" });
+    expect(spec.components.schemas.UploadJson.properties.content).toBeDefined();
   });
 
   test("/docs is an HTML page", async () => {

@@ -36,12 +36,14 @@ function expectPaperInsights(body: Record<string, any>) {
 }
 
 describe("POST /v1/analyse", () => {
-  test("text/plain answers the mclo.gs insights shape and stores nothing", async () => {
+  test("text/plain answers the mclo.gs insights shape with success and entries, and stores nothing", async () => {
     const logsBefore = await api.service.store.countLogs();
     const response = await api.fetch("/v1/analyse", { method: "POST", body: paperLog, headers: { "content-type": "text/plain" } });
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(Object.keys(body)).toEqual(["id", "name", "type", "version", "title", "analysis"]);
+    expect(Object.keys(body)).toEqual(["success", "id", "name", "type", "version", "title", "entries", "analysis"]);
+    expect(body.success).toBe(true);
+    expect(body.entries).toHaveLength(5);
     expectPaperInsights(body);
     expect(await api.service.store.countLogs()).toBe(logsBefore);
   });
@@ -56,11 +58,21 @@ describe("POST /v1/analyse", () => {
     expect(gzip).toEqual(plain);
   });
 
-  test("?entries adds the parsed entries", async () => {
-    const body = await (await api.fetch("/v1/analyse?entries", { method: "POST", body: paperLog })).json();
-    expect(body.entries.length).toBe(5);
-    expect(body.entries[3]).toMatchObject({ level: 3, prefix: "[09:00:03] [Server thread/ERROR]:" });
-    expect(body.entries[3].lines.map((l: { number: number }) => l.number)).toEqual([4, 5, 6]);
+  test("the entries come by default (as mclo.gs); ?entries and ?entries=1 keep them", async () => {
+    for (const query of ["", "?entries", "?entries=1", "?entries=true"]) {
+      const body = await (await api.fetch(`/v1/analyse${query}`, { method: "POST", body: paperLog })).json();
+      expect(body.entries.length).toBe(5);
+      expect(body.entries[3]).toMatchObject({ level: 3, prefix: "[09:00:03] [Server thread/ERROR]:" });
+      expect(body.entries[3].lines.map((l: { number: number }) => l.number)).toEqual([4, 5, 6]);
+    }
+  });
+
+  test("?entries=false or ?entries=0 leaves the entries out", async () => {
+    for (const query of ["?entries=false", "?entries=0"]) {
+      const body = await (await api.fetch(`/v1/analyse${query}`, { method: "POST", body: paperLog })).json();
+      expect(Object.keys(body)).toEqual(["success", "id", "name", "type", "version", "title", "analysis"]);
+      expectPaperInsights(body);
+    }
   });
 
   test("bad bodies are JSON errors", async () => {
@@ -72,10 +84,15 @@ describe("POST /v1/analyse", () => {
 });
 
 describe("stored logs", () => {
-  test("GET /v1/insights/{id} analyses the stored content", async () => {
+  test("GET /v1/insights/{id} analyses the stored content, with success and without entries unless asked", async () => {
     const { id } = await api.upload(paperLog);
     const body = await (await api.fetch(`/v1/insights/${id}`)).json();
+    expect(Object.keys(body)).toEqual(["success", "id", "name", "type", "version", "title", "analysis"]);
+    expect(body.success).toBe(true);
     expectPaperInsights(body);
+    const withEntries = await (await api.fetch(`/1/insights/${id}?entries`)).json();
+    expect(withEntries.success).toBe(true);
+    expect(withEntries.entries).toHaveLength(5);
     expect((await api.fetch("/v1/insights/nope0000")).status).toBe(404);
   });
 

@@ -78,11 +78,13 @@ describe("delete", () => {
     expect((await api.fetch(`/v1/log/${id}`)).status).toBe(404);
   });
 
-  test("401 without a token, 403 with a wrong one, 404 for an unknown id", async () => {
+  test("400 without a token (as mclo.gs), 403 with a wrong one, 404 for an unknown id", async () => {
     const { id } = await api.upload(content + "\nauth");
-    const none = await api.fetch(`/v1/log/${id}`, { method: "DELETE" });
-    expect(none.status).toBe(401);
-    expect((await none.json()).code).toBe("missing_token");
+    for (const authorization of [undefined, "Bearer", "Bearer   ", "sometoken"]) {
+      const none = await api.fetch(`/v1/log/${id}`, { method: "DELETE", headers: authorization === undefined ? {} : { authorization } });
+      expect(none.status).toBe(400);
+      expect((await none.json()).code).toBe("missing_token");
+    }
     const wrong = await api.fetch(`/v1/log/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${"0".repeat(64)}` } });
     expect(wrong.status).toBe(403);
     expect((await wrong.json()).code).toBe("wrong_token");
@@ -91,7 +93,16 @@ describe("delete", () => {
     expect((await api.fetch(`/v1/raw/${id}`)).status).toBe(200);
   });
 
-  test("bulk delete answers 207 with a result per id", async () => {
+  test("the token is the second word of Authorization whatever the scheme, as mclo.gs reads it", async () => {
+    for (const scheme of ["Bearer", "bearer", "Token", "Basic", "anything"]) {
+      const { id, token } = await api.upload(content + `\nscheme ${scheme}`);
+      const response = await api.fetch(`/v1/log/${id}`, { method: "DELETE", headers: { authorization: `${scheme}  ${token}` } });
+      expect(response.status).toBe(200);
+      expect((await api.fetch(`/v1/raw/${id}`)).status).toBe(404);
+    }
+  });
+
+  test("bulk delete answers 207 with a result per id; a partial failure is still success: true", async () => {
     const a = await api.upload(content + "\nbulk a");
     const b = await api.upload(content + "\nbulk b");
     const response = await api.fetch("/v1/bulk/log/delete", {
@@ -105,7 +116,7 @@ describe("delete", () => {
     });
     expect(response.status).toBe(207);
     const body = await response.json();
-    expect(body.success).toBe(false);
+    expect(body.success).toBe(true);
     expect(body.results.map((r: { id: string; status: number }) => [r.id, r.status])).toEqual([
       [a.id, 200],
       [b.id, 403],
@@ -120,6 +131,109 @@ describe("delete", () => {
     expect(response.status).toBe(400);
     expect((await response.json()).success).toBe(false);
   });
+});
+
+describe("bulk delete bodies", () => {
+  async function bulkDelete(body: BodyInit, headers: Record<string, string> = {}) {
+    const response = await api.fetch("/v1/bulk/log/delete", { method: "POST", body, headers });
+    return { status: response.status, body: await response.json() };
+  }
+
+  async function expectDeleted(...ids: string[]) {
+    for (const id of ids) expect((await api.fetch(`/v1/raw/${id}`)).status).toBe(404);
+  }
+
+  test("up to 256 ids; 257 is a 400", async () => {
+    const items = Array.from({ length: 256 }, (_, i) => ({ id: `unknown${i}`, token: "t" }));
+    const accepted = await bulkDelete(JSON.stringify(items), { "content-type": "application/json" });
+    expect(accepted.status).toBe(207);
+    expect(accepted.body.success).toBe(true);
+    expect(accepted.body.results).toHaveLength(256);
+    expect(accepted.body.results[255]).toMatchObject({ id: "unknown255", success: false, status: 404, code: "log_not_found" });
+    const refused = await bulkDelete(JSON.stringify([...items, { id: "one", token: "more" }]), { "content-type": "application/json" });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ success: false, error: expect.stringContaining("256"), code: "invalid_body" });
+  });
+
+  test("a gzip (or br) body is decoded like an upload body", async () => {
+    const a = await api.upload(content + "\nbulk gzip");
+    const b = await api.upload(content + "\nbulk br");
+    const gzip = await bulkDelete(zlib.gzipSync(JSON.stringify([{ id: a.id, token: a.token }])), {
+      "content-type": "application/json",
+      "content-encoding": "gzip",
+    });
+    expect(gzip.status).toBe(207);
+    expect(gzip.body.results).toEqual([{ id: a.id, success: true, status: 200 }]);
+    const br = await bulkDelete(zlib.brotliCompressSync(JSON.stringify([{ id: b.id, token: b.token }])), {
+      "content-type": "application/json",
+      "content-encoding": "br",
+    });
+    expect(br.body.results).toEqual([{ id: b.id, success: true, status: 200 }]);
+    await expectDeleted(a.id, b.id);
+  });
+
+  test("form-urlencoded PHP-style: 0[id]=...&0[token]=...&1[id]=...", async () => {
+    const a = await api.upload(content + "\nbulk form a");
+    const b = await api.upload(content + "\nbulk form b");
+    const body = `0[id]=${a.id}&0[token]=${a.token}&1[id]=${b.id}&1[token]=${b.token}`;
+    const response = await bulkDelete(body, { "content-type": "application/x-www-form-urlencoded" });
+    expect(response.status).toBe(207);
+    expect(response.body.results.map((r: { id: string; status: number }) => [r.id, r.status])).toEqual([[a.id, 200], [b.id, 200]]);
+    await expectDeleted(a.id, b.id);
+  });
+
+  test("multipart with the list under one name: logs[0][id], logs[0][token]", async () => {
+    const a = await api.upload(content + "\nbulk multipart a");
+    const b = await api.upload(content + "\nbulk multipart b");
+    const form = new FormData();
+    form.append("logs[0][id]", a.id);
+    form.append("logs[0][token]", a.token);
+    form.append("logs[1][id]", b.id);
+    form.append("logs[1][token]", "wrong");
+    const response = await bulkDelete(form);
+    expect(response.status).toBe(207);
+    expect(response.body.success).toBe(true);
+    expect(response.body.results.map((r: { id: string; status: number }) => [r.id, r.status])).toEqual([[a.id, 200], [b.id, 403]]);
+    await expectDeleted(a.id);
+  });
+
+  test("ids[][id]=...&ids[][token]=... pairs up, a repeated field keeps its last value", async () => {
+    const a = await api.upload(content + "\nbulk brackets a");
+    const b = await api.upload(content + "\nbulk brackets b");
+    const body = `ids[][id]=${a.id}&ids[][token]=${a.token}&ids[][id]=${b.id}&ids[][token]=wrong&ids[1][token]=${b.token}`;
+    const response = await bulkDelete(body, { "content-type": "application/x-www-form-urlencoded" });
+    expect(response.body.results.map((r: { id: string; status: number }) => [r.id, r.status])).toEqual([[a.id, 200], [b.id, 200]]);
+    await expectDeleted(a.id, b.id);
+  });
+
+  test("JSON: the list under one name, or a single {id, token}", async () => {
+    const a = await api.upload(content + "\nbulk json wrapped");
+    const b = await api.upload(content + "\nbulk json single");
+    const wrapped = await bulkDelete(JSON.stringify({ logs: [{ id: a.id, token: a.token }] }), { "content-type": "application/json" });
+    expect(wrapped.body.results).toEqual([{ id: a.id, success: true, status: 200 }]);
+    const single = await bulkDelete(JSON.stringify({ id: b.id, token: b.token }), { "content-type": "application/json" });
+    expect(single.body.results).toEqual([{ id: b.id, success: true, status: 200 }]);
+    await expectDeleted(a.id, b.id);
+  });
+
+  const badShapes: { name: string; body: BodyInit; type: string; status: number; code: string }[] = [
+    { name: "an empty list", body: "[]", type: "application/json", status: 400, code: "invalid_body" },
+    { name: "an empty object", body: "{}", type: "application/json", status: 400, code: "invalid_body" },
+    { name: "a string", body: '"abc"', type: "application/json", status: 400, code: "invalid_body" },
+    { name: "an item without a token", body: '[{"id": "abc"}]', type: "application/json", status: 400, code: "invalid_body" },
+    { name: "an id of the wrong type", body: '[{"id": 1, "token": "x"}]', type: "application/json", status: 400, code: "invalid_body" },
+    { name: "malformed JSON", body: "[{", type: "application/json", status: 400, code: "invalid_json" },
+    { name: "a form without items", body: "foo=bar", type: "application/x-www-form-urlencoded", status: 400, code: "invalid_body" },
+    { name: "a form item without a token", body: "0[id]=abc", type: "application/x-www-form-urlencoded", status: 400, code: "invalid_body" },
+    { name: "plain text", body: "abc", type: "text/plain", status: 415, code: "unsupported_media_type" },
+  ];
+  for (const c of badShapes) {
+    test(`${c.name} -> ${c.status} ${c.code}`, async () => {
+      const response = await bulkDelete(c.body, { "content-type": c.type });
+      expect(response.status).toBe(c.status);
+      expect(response.body).toEqual({ success: false, error: expect.any(String), code: c.code });
+    });
+  }
 });
 
 describe("content-addressed storage", () => {

@@ -20,6 +20,7 @@ const notAfterVersionCue = versionCues.map((cue) => `(?<!${cue.replace(/[()]/g, 
 /**
  * Where a dotted quad is a version, not an address:
  * - glued to a letter, digit, `+` or another dotted number (`v1.2.3.4`, `1.2.3.4.5`, `1.2.3.4+build`),
+ *   (a file extension after it is no such thing: `logs/203.0.113.7.log` is an address),
  *   or after `-` (`jei-1.20.1-forge-15.2.0.27`);
  * - inside a mod's file name: a `.jar`/`.zip` follows within the same word (`mod-1.12.2-3.2.0.0-release.jar`);
  * - a cell of Forge's mod table, which starts right after `|` and is padded up to the next `|`.
@@ -28,7 +29,7 @@ const notAfterVersionCue = versionCues.map((cue) => `(?<!${cue.replace(/[()]/g, 
  */
 const notGluedBefore = `(?<![${WORD.replace("_", "")}.+-])`;
 const notTableCell = String.raw`(?!(?<=\|)[0-9.]{7,15}[ \t]+\|)`;
-const notGluedAfter = String.raw`(?![A-Za-z0-9+]|\.[A-Za-z0-9]|[^ \t\r\n"'<>|]{0,80}\.(?:jar|zip)(?![A-Za-z0-9]))`;
+const notGluedAfter = String.raw`(?![A-Za-z0-9+]|\.\d|[^ \t\r\n"'<>|]{0,80}\.(?:jar|zip)(?![A-Za-z0-9]))`;
 
 export const ipv4: Redaction = {
   name: "IPv4 addresses",

@@ -7,13 +7,15 @@ import type { Redaction } from "../model.ts";
  * attempt and the scan stays linear.
  */
 const local = "[A-Za-z0-9._%+-]";
+/** File extensions that are no top-level domain: `crash-bob@example.com.txt` keeps its `.txt`. */
+const notAnExtension = "(?!(?:log|txt|gz|jar|json|toml|yml|yaml|cfg|conf|properties)(?![A-Za-z0-9-]))";
 export const email: Redaction = {
   name: "e-mail addresses",
   published: true,
   data: {
     patterns: [
       {
-        pattern: String.raw`(?<!${local})${local}{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-])`,
+        pattern: String.raw`(?<!${local})${local}{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.${notAnExtension}[A-Za-z]{2,24}(?![A-Za-z0-9-])`,
         modifiers: [],
         replacement: placeholder.email,
       },

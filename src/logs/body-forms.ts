@@ -1,0 +1,74 @@
+/**
+ * The forms a decoded request body comes in, told apart by Content-Type: plain text, JSON, or
+ * form fields (urlencoded or multipart). Uploads and bulk delete read their bodies through here,
+ * after src/edge/body.ts has read and decoded the bytes.
+ */
+import { ApiError } from "../errors.ts";
+import type { FormEntry } from "./php-form.ts";
+
+export type BodyForm =
+  | { type: "text"; text: string }
+  | { type: "json"; value: unknown }
+  | { type: "form"; entries: FormEntry[] };
+
+export type BodyFormType = BodyForm["type"];
+
+const MEDIA_TYPES: Record<string, BodyFormType> = {
+  "text/plain": "text",
+  "application/json": "json",
+  "application/x-www-form-urlencoded": "form",
+  "multipart/form-data": "form",
+};
+
+/** Lenient UTF-8: invalid bytes become U+FFFD instead of failing the request. */
+const utf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+
+export function decodeText(bytes: Uint8Array): string {
+  return utf8.decode(bytes);
+}
+
+/**
+ * Parses a body by its media type; a body without one is read as `whenUntyped`. A media type
+ * outside `accepted` is a 415 naming the accepted ones.
+ */
+export async function parseBodyForm(
+  bytes: Uint8Array,
+  contentType: string | null,
+  accepted: readonly BodyFormType[],
+  whenUntyped: BodyFormType,
+): Promise<BodyForm> {
+  const mediaType = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  const type = mediaType === "" ? whenUntyped : MEDIA_TYPES[mediaType];
+  if (!type || !accepted.includes(type)) {
+    const names = Object.keys(MEDIA_TYPES).filter((name) => accepted.includes(MEDIA_TYPES[name]));
+    throw new ApiError("unsupported_media_type", `Content-Type '${mediaType.slice(0, 80)}' is not accepted; send ${names.join(", ")}.`);
+  }
+  switch (type) {
+    case "text":
+      return { type, text: decodeText(bytes) };
+    case "json":
+      return { type, value: parseJson(bytes) };
+    case "form":
+      return { type, entries: mediaType === "multipart/form-data" ? await multipartEntries(bytes, contentType!) : [...new URLSearchParams(decodeText(bytes))] };
+  }
+}
+
+function parseJson(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(decodeText(bytes));
+  } catch {
+    throw new ApiError("invalid_json", "The request body is not valid JSON.");
+  }
+}
+
+async function multipartEntries(bytes: Uint8Array, contentType: string): Promise<FormEntry[]> {
+  if (!/boundary=/i.test(contentType)) {
+    throw new ApiError("invalid_body", "The multipart body has no boundary in its Content-Type.");
+  }
+  try {
+    const form = await new Response(bytes as BodyInit, { headers: { "content-type": contentType } }).formData();
+    return [...form.entries()] as FormEntry[];
+  } catch {
+    throw new ApiError("invalid_body", "The multipart body is malformed.");
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The body of POST /bulk/log/delete: the logs to delete with their tokens, as JSON
+ * (`[{"id", "token"}, ...]`) or as PHP-style form fields (`0[id]=...&0[token]=...`), read with
+ * the same body reader as uploads (limits, Content-Encoding).
+ */
+import { ApiError } from "../errors.ts";
+import { readRequestBody, type BodyLimits } from "../edge/body.ts";
+import { parseBodyForm } from "./body-forms.ts";
+import { MAX_BULK_DELETE } from "./model.ts";
+import { decodePhpForm, fieldOf, listValues } from "./php-form.ts";
+
+export interface BulkDeleteItem {
+  id: string;
+  token: string;
+}
+
+const SHAPE = "send a list of {id, token}: JSON [{\"id\": ..., \"token\": ...}] or form fields 0[id]=...&0[token]=...";
+
+export async function readBulkDeleteInput(request: Request, limits: BodyLimits): Promise<BulkDeleteItem[]> {
+  const bytes = await readRequestBody(request, limits);
+  const body = await parseBodyForm(bytes, request.headers.get("content-type"), ["json", "form"], "json");
+  const items = bulkItems(body.type === "form" ? decodePhpForm(body.entries) : body.type === "json" ? body.value : null);
+  if (items.length === 0) throw new ApiError("invalid_body", `Nothing to delete: ${SHAPE}.`);
+  if (items.length > MAX_BULK_DELETE) {
+    throw new ApiError("invalid_body", `At most ${MAX_BULK_DELETE} logs can be deleted at once (got ${items.length}).`);
+  }
+  return items.map((item, index) => {
+    const id = fieldOf(item, "id");
+    const token = fieldOf(item, "token");
+    if (typeof id !== "string" || typeof token !== "string") {
+      throw new ApiError("invalid_body", `Item ${index} has no 'id' and 'token' strings; ${SHAPE}.`);
+    }
+    return { id, token };
+  });
+}
+
+/**
+ * The list of items: the body itself (`[...]`, `0[id]=...`), one item on its own (`id=...&token=...`),
+ * or the one list under a single top-level name (`logs[0][id]=...`, `{"ids": [...]}`).
+ */
+function bulkItems(body: unknown): unknown[] {
+  if (fieldOf(body, "id") !== undefined) return [body];
+  const values = listValues(body);
+  if (!values) throw new ApiError("invalid_body", `The body is not a list; ${SHAPE}.`);
+  if (values.length === 1 && fieldOf(values[0], "id") === undefined && listValues(values[0])) return listValues(values[0])!;
+  return values;
+}

@@ -1,0 +1,51 @@
+/**
+ * GET /openapi.json: the document of the app it is mounted in, built on the first request (every
+ * route is registered by then) and kept. The reference page for people is /docs (web/docs-page.ts).
+ */
+import { Elysia } from "elysia";
+import { buildOpenApiDocument, type OpenApiOptions } from "./document.ts";
+
+export interface OpenApiRoutesDeps {
+  /** Alias prefixes and the prefix each repeats, e.g. { "/1": "/v1" }. */
+  aliases: Record<string, string>;
+}
+
+const description = `Share and analyse game-server logs. The API speaks the shape of mclo.gs's, so its integrations work by changing the base address: every operation is under \`/v1\` and, identical, under mclo.gs's \`/1\`.
+
+Errors are JSON with one shape, \`{"success": false, "error": "...", "code": "..."}\` (the \`Error\` schema); \`code\` is one of a closed set and fixes the status. A known path called with a method it does not have answers 405 \`method_not_allowed\` with an \`Allow\` header.
+
+Every response carries \`RateLimit-Policy\` and \`RateLimit\` (the client's budget for that route); a 429 carries \`Retry-After\`, as does a 503.`;
+
+const options: Omit<OpenApiOptions, "aliases"> = {
+  info: { title: "logpaste API", version: "1", description },
+  tags: [
+    { name: "Logs", description: "Upload, read and delete logs and their attached files." },
+    { name: "Analysis", description: "The analysis engine's insights: software, version, problems with solutions." },
+    { name: "AI", description: "An AI explanation of a log, streamed as server-sent events (503 `ai_disabled` when no model is configured)." },
+    { name: "Information", description: "What the service publishes about itself." },
+    { name: "Operations", description: "Health, readiness and metrics, outside the API prefixes." },
+  ],
+  securitySchemes: {
+    bearer: { type: "http", scheme: "bearer", description: "A log's delete token (from its upload), or the metrics token." },
+  },
+};
+
+export function openApiRoutes(deps: OpenApiRoutesDeps) {
+  const aliases = Object.fromEntries(
+    Object.entries(deps.aliases).map(([prefix, of]) => [
+      prefix,
+      {
+        of,
+        // uploadLog under /v1, uploadLogMclogs under /1: distinct client methods, the canonical ones unmarked.
+        operationIdSuffix: "Mclogs",
+        tag: { name: `mclo.gs paths (${prefix})`, description: `The operations of \`${of}\` under mclo.gs's \`${prefix}\`, for its integrations. Identical in every respect.` },
+      },
+    ]),
+  );
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  // Once mounted, an instance sees every route of the app (what @elysiajs/openapi relies on too).
+  const routes = new Elysia();
+  return routes.get("/openapi.json", () => (document ??= buildOpenApiDocument(routes, { ...options, aliases })), {
+    detail: { hide: true },
+  });
+}
