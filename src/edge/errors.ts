@@ -30,6 +30,11 @@ export function errorHandler(options: ErrorHandlerOptions) {
         return errorResponse(new ApiError("not_found", `Nothing is at ${request.method} ${path.slice(0, 200)}.`));
       }
       case "VALIDATION":
+        // Our own answer failing its schema is our bug, not the client's: a 500, logged.
+        if ((error as { type?: string }).type === "response") {
+          options.logError(error, request);
+          return errorResponse(new ApiError("internal_error", "Something went wrong on our side; it has been logged."));
+        }
         return errorResponse(new ApiError("invalid_body", validationMessage(error)));
       case "PARSE":
         return errorResponse(new ApiError("invalid_json", "The request body could not be parsed."));

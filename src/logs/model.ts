@@ -18,7 +18,8 @@ export const MAX_BULK_DELETE = 256;
 
 export const MetadataEntry = t.Object(
   {
-    key: t.String({ minLength: 1, maxLength: 128 }),
+    // uploads cut keys to MAX_METADATA_KEY (64); logs stored before that rule may hold up to 128
+    key: t.String({ minLength: 1, maxLength: 128, description: "Cut to 64 characters on upload." }),
     value: t.Union([t.String({ maxLength: MAX_METADATA_TEXT }), t.Number(), t.Boolean(), t.Null()]),
     label: t.Optional(t.String({ maxLength: MAX_METADATA_LABEL })),
     visible: t.Optional(t.Boolean()),

@@ -25,7 +25,7 @@ function post(body: BodyInit | Uint8Array, headers: Record<string, string>) {
 }
 
 describe("upload body forms", () => {
-  test("text/plain stores the body and answers every API.md field", async () => {
+  test("text/plain stores the body and answers every field of docs/API.md (Logs)", async () => {
     const response = await post(sampleLog, { "content-type": "text/plain" });
     expect(response.status).toBe(200);
     const body = await response.json();

@@ -1,7 +1,7 @@
 /**
  * A sweep of hostile inputs across every route: decompression bombs, invalid encodings, giant
  * headers and URLs, malformed JSON and multipart, invalid UTF-8, absurd ids and file names,
- * hostile archives, wrong methods. Every answer must be API.md's JSON error with a 4xx, memory
+ * hostile archives, wrong methods. Every answer must be docs/API.md's JSON error with a 4xx, memory
  * must stay bounded, and the server must keep serving after each one. Against the real service
  * process, started as production starts it (header limits depend on Bun's command line).
  */
