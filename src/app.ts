@@ -114,7 +114,7 @@ export function createApp(deps: AppDeps) {
     cache: () => ({ hits: cache.hits, misses: cache.misses, bytes: cache.blobBytes }),
     blobCount: blobCount.value,
     ai: () => ({ openStreams: aiStats.openStreams, tokens: { input: aiStats.inputTokens, output: aiStats.outputTokens } }),
-  });
+  }, { private: Boolean(config.METRICS_TOKEN) });
   const featureRoutes = () =>
     new Elysia()
       .use(logRoutes({ logs, insights, bodyLimits }))

@@ -6,6 +6,7 @@
  *   errorBoundary            any failure in here is a JSON error
  *   compression              Accept-Encoding, on the final body
  *   securityHeaders          CSP and friends on text/html, nosniff on all
+ *   defaultCacheControl      no-cache on every answer that does not say otherwise
  *   strictTransportSecurity  HSTS on https responses
  *   cors                     any origin, on every response (429s included)
  *   rateLimit                sliding window per client, method and route; RateLimit headers
@@ -32,6 +33,7 @@ import { RouteKeys, type RouteEntry } from "./route-key.ts";
 import { routableRequest } from "./routable-url.ts";
 import type { BodyBudget } from "./body-budget.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { defaultCacheControl } from "./cache-control.ts";
 import { SlidingWindowLimiter } from "./sliding-window.ts";
 
 export interface EdgeDeps {
@@ -64,6 +66,7 @@ export function createEdge(config: Config, deps: EdgeDeps) {
     errorBoundary({ logError: deps.logError }),
     compression({ minBytes: 1024, brotliQuality: 4, gzipLevel: 6 }),
     securityHeaders(),
+    defaultCacheControl(),
     strictTransportSecurity({ maxAgeS: config.HSTS_MAX_AGE_S }),
     cors(),
     deps.withoutRateLimit

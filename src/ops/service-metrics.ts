@@ -17,15 +17,22 @@ export interface MetricSources {
 /** Seconds; fine at the low end, where most requests of a healthy service are. */
 const LATENCY_BOUNDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-export function serviceMetrics(sources: MetricSources) {
+/**
+ * `private`: /metrics needs METRICS_TOKEN. Only then does it show the deduplication figures
+ * (deduplicated bytes, distinct blobs): on a public endpoint they confirm whether someone
+ * already uploaded an exact text (upload it, and see whether the blob count moves).
+ */
+export function serviceMetrics(sources: MetricSources, { private: isPrivate = false }: { private?: boolean } = {}) {
   const registry = new MetricsRegistry();
   const requests = registry.counter("logpaste_http_requests_total", "HTTP requests by method, route template and status.");
   const latency = registry.histogram("logpaste_http_request_duration_seconds", "Time to the response head, by method and route template.", LATENCY_BOUNDS);
   const rateLimited = registry.counter("logpaste_rate_limited_total", "Requests refused by the rate limiter (429).");
   registry.gauge("logpaste_uploads_total", "Logs uploaded since start.", (set) => set(sources.uploads().uploads));
   registry.gauge("logpaste_upload_bytes_total", "Bytes of content uploaded since start (after filters).", (set) => set(sources.uploads().bytesReceived));
-  registry.gauge("logpaste_upload_bytes_deduplicated_total", "Uploaded bytes that matched a stored blob and were not stored again.", (set) => set(sources.uploads().bytesDeduplicated));
-  registry.gauge("logpaste_blobs", "Distinct contents stored.", (set) => set(sources.blobCount()));
+  if (isPrivate) {
+    registry.gauge("logpaste_upload_bytes_deduplicated_total", "Uploaded bytes that matched a stored blob and were not stored again.", (set) => set(sources.uploads().bytesDeduplicated));
+    registry.gauge("logpaste_blobs", "Distinct contents stored.", (set) => set(sources.blobCount()));
+  }
   registry.gauge("logpaste_cache_hits_total", "Hot-log cache hits.", (set) => set(sources.cache().hits));
   registry.gauge("logpaste_cache_misses_total", "Hot-log cache misses.", (set) => set(sources.cache().misses));
   registry.gauge("logpaste_cache_hit_ratio", "Hot-log cache hits / lookups since start.", (set) => {
