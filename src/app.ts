@@ -14,6 +14,7 @@ import { LogService } from "./logs/service.ts";
 import type { PreparationOptions } from "./logs/preparation.ts";
 import { inThreadPreparer, PreparationPool } from "./logs/preparation-pool.ts";
 import { logRoutes } from "./logs/routes.ts";
+import { DeleteBudget } from "./logs/delete-budget.ts";
 import { infoRoutes } from "./info/routes.ts";
 import { InsightsService } from "./insights/service.ts";
 import { insightsRoutes } from "./insights/routes.ts";
@@ -115,9 +116,10 @@ export function createApp(deps: AppDeps) {
     blobCount: blobCount.value,
     ai: () => ({ openStreams: aiStats.openStreams, tokens: { input: aiStats.inputTokens, output: aiStats.outputTokens } }),
   }, { private: Boolean(config.METRICS_TOKEN) });
+  const deleteBudget = new DeleteBudget(config.DELETE_IDS_PER_MINUTE);
   const featureRoutes = () =>
     new Elysia()
-      .use(logRoutes({ logs, insights, bodyLimits }))
+      .use(logRoutes({ logs, insights, bodyLimits, deleteBudget }))
       .use(insightsRoutes({ insights, bodyLimits }))
       .use(ai)
       .use(infoRoutes(config));

@@ -24,7 +24,7 @@ export class BodyBudget {
   }
 
   /** Runs `handle` with a lease for `request`; what the request reserved is given back when it answers. */
-  async during(request: Request, handle: () => Promise<Response>): Promise<Response> {
+  async during(request: Request, handle: () => Response | Promise<Response>): Promise<Response> {
     const lease = new BodyLease(this);
     this.leases.set(request, lease);
     try {

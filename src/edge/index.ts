@@ -13,9 +13,9 @@
  *   requestLimits            URL and header size (414, 431)
  *   httpsRedirect            trusted proxy said http: 308 to https
  *   preflight                OPTIONS preflights answered (after being counted once)
- *   app                      the Elysia app (routes, body limits, the error handler), given
- *                            a URL its router parses as the edge did (routable-url.ts) and
- *                            a lease on the body budget for the request's life (body-budget.ts)
+ *   appRequest               the request as the app gets it: a URL its router parses as the
+ *                            edge did, the client (clientOf), a lease on the body budget
+ *   app                      the Elysia app (routes, body limits, the error handler)
  *
  * The client (socket address, or the trusted proxy's client) is resolved once per request.
  */
@@ -30,7 +30,7 @@ import { composeEdge, type EdgeMiddleware } from "./pipeline.ts";
 import { parseRouteRules, rateLimit } from "./rate-limit.ts";
 import { requestLimits } from "./request-limits.ts";
 import { RouteKeys, type RouteEntry } from "./route-key.ts";
-import { routableRequest } from "./routable-url.ts";
+import { appRequest } from "./app-request.ts";
 import type { BodyBudget } from "./body-budget.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { defaultCacheControl } from "./cache-control.ts";
@@ -80,14 +80,9 @@ export function createEdge(config: Config, deps: EdgeDeps) {
     requestLimits({ maxUrlBytes: config.MAX_URL_BYTES, maxHeaderBytes: config.MAX_HEADER_BYTES }),
     httpsRedirect(httpsTarget),
     preflight(),
+    appRequest({ bodyBudget: deps.bodyBudget }),
   ];
-  const edge = composeEdge(
-    middlewares.filter((m): m is EdgeMiddleware => m !== null),
-    (request) => {
-      const routable = routableRequest(request);
-      return deps.bodyBudget ? deps.bodyBudget.during(routable, async () => deps.handle(routable)) : deps.handle(routable);
-    },
-  );
+  const edge = composeEdge(middlewares.filter((m): m is EdgeMiddleware => m !== null), deps.handle);
 
   return {
     /** The service's fetch handler: every request from a listener goes through here. */

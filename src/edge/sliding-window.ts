@@ -75,8 +75,8 @@ export class SlidingWindowLimiter {
     return this.buckets.max;
   }
 
-  /** Counts one request against `key` if the rule admits it. */
-  check(key: string, rule: LimitRule): LimitDecision {
+  /** Counts `weight` requests (one by default) against `key` if the rule admits them all. */
+  check(key: string, rule: LimitRule, weight = 1): LimitDecision {
     const now = this.now();
     const { max, windowMs } = rule;
     const window = Math.floor(now / windowMs);
@@ -93,9 +93,9 @@ export class SlidingWindowLimiter {
     const elapsed = intoWindow / windowMs;
     const estimate = bucket.previous * (1 - elapsed) + bucket.current;
     const resetS = (windowMs - intoWindow) / 1000;
-    if (estimate + 1 <= max) {
-      bucket.current++;
-      return { allowed: true, remaining: Math.max(0, Math.floor(max - estimate - 1)), resetS, retryAfterS: 0 };
+    if (estimate + weight <= max) {
+      bucket.current += weight;
+      return { allowed: true, remaining: Math.max(0, Math.floor(max - estimate - weight)), resetS, retryAfterS: 0 };
     }
     return { allowed: false, remaining: 0, resetS, retryAfterS: retryAfterMs(bucket, elapsed, rule) / 1000 };
   }

@@ -22,12 +22,14 @@ import {
 import type { LogService } from "./service.ts";
 import type { InsightsService } from "../insights/service.ts";
 import { readUploadInput } from "./upload-input.ts";
+import type { DeleteBudget } from "./delete-budget.ts";
 import { readBulkDeleteInput } from "./bulk-delete-input.ts";
 
 export interface LogRoutesDeps {
   logs: LogService;
   insights: InsightsService;
   bodyLimits: BodyLimits;
+  deleteBudget: DeleteBudget;
 }
 
 /** The request bodies POST /log accepts, for the OpenAPI document (validation is in upload-input.ts). */
@@ -65,7 +67,7 @@ const rawDocumentation = {
   } satisfies DocumentDecoration["responses"],
 };
 
-export function logRoutes({ logs, insights, bodyLimits }: LogRoutesDeps) {
+export function logRoutes({ logs, insights, bodyLimits, deleteBudget }: LogRoutesDeps) {
   return new Elysia()
     .post(
       "/log",
@@ -111,7 +113,8 @@ export function logRoutes({ logs, insights, bodyLimits }: LogRoutesDeps) {
     )
     .delete(
       "/log/:id",
-      async ({ params, headers }) => {
+      async ({ params, headers, request }) => {
+        deleteBudget.charge(request, 1);
         await logs.delete(params.id, authorizationToken(headers.authorization));
         return { success: true as const };
       },
@@ -130,7 +133,9 @@ export function logRoutes({ logs, insights, bodyLimits }: LogRoutesDeps) {
     .post(
       "/bulk/log/delete",
       async ({ request, set }) => {
-        const results = await logs.deleteMany(await readBulkDeleteInput(request, bodyLimits));
+        const items = await readBulkDeleteInput(request, bodyLimits);
+        deleteBudget.charge(request, items.length);
+        const results = await logs.deleteMany(items);
         set.status = 207;
         // As in mclo.gs: the request as a whole succeeded; each result says how its log fared.
         return { success: true as const, results };

@@ -209,15 +209,19 @@ export class LogService {
     this.forget(id, blobsRemoved);
   }
 
-  /** Deletes several logs, each with its own token; one failure does not stop the others. */
+  /**
+   * Deletes several logs, each with its own token; one failure does not stop the others. A
+   * wrong token answers as an unknown id does: a list of ids must not tell which exist.
+   */
   async deleteMany(items: { id: string; token: string }[]): Promise<BulkDeleteResult[]> {
     const results: BulkDeleteResult[] = [];
     for (const { id, token } of items) {
       try {
         await this.delete(id, token);
         results.push({ id, success: true, status: 200 });
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
+      } catch (caught) {
+        if (!(caught instanceof ApiError)) throw caught;
+        const error = caught.code === "wrong_token" ? logNotFound(id) : caught;
         results.push({ id, success: false, status: error.status, error: error.message, code: error.code });
       }
     }
