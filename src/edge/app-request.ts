@@ -8,6 +8,8 @@ import type { BodyBudget } from "./body-budget.ts";
 import type { Client } from "./client-ip.ts";
 import type { EdgeMiddleware } from "./pipeline.ts";
 import { routableRequest } from "./routable-url.ts";
+import { pathnameOf } from "./rate-limit.ts";
+import { ApiError, errorResponse } from "../errors.ts";
 
 const clients = new WeakMap<Request, Client>();
 
@@ -18,9 +20,24 @@ export function clientOf(request: Request): Client | undefined {
 
 export function appRequest(options: { bodyBudget?: BodyBudget }) {
   return function appRequest(request, context, next): ReturnType<EdgeMiddleware> {
+    // The router decodes path parameters; malformed percent-encoding (`/%ff`) would reach the
+    // handlers as null and end in a 500. No route has such an address: answer it here.
+    const path = pathnameOf(context.url);
+    if (path.includes("%") && !isDecodable(path)) {
+      return Promise.resolve(errorResponse(new ApiError("bad_request", "The address holds malformed percent-encoding.")));
+    }
     const routable = routableRequest(request);
     clients.set(routable, context.client);
     const budget = options.bodyBudget;
     return budget ? budget.during(routable, () => next(routable, context)) : next(routable, context);
   } satisfies EdgeMiddleware;
+}
+
+function isDecodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

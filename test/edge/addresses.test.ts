@@ -1,7 +1,8 @@
 /**
- * A Host of three characters or fewer once let the router and the edge read different paths:
- * `POST /aa/v1/log` reached the upload handler but was counted in the default rate-limit
- * bucket, and `GET /v1/limits` was routed to the HTML 404 page. Raw HTTP, since fetch sets Host.
+ * Addresses the router could read otherwise than the edge. A Host of three characters or fewer
+ * once let `POST /aa/v1/log` reach the upload handler while it was counted in the default
+ * rate-limit bucket, and routed `GET /v1/limits` to the HTML 404 page (raw HTTP here, since
+ * fetch sets Host). Malformed percent-encoding reached the handlers as null: a 500.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
@@ -52,3 +53,12 @@ test("with Host x, uploads count against the upload route's own limit", async ()
   for (let i = 0; i < 5; i++) statuses.push((await raw("x", "POST", "/v1/log", `[12:00:0${i}] hello ${i}`)).status);
   expect(statuses).toEqual([200, 200, 200, 429, 429]);
 });
+
+test.each(["/%ff", "/assets/%ff", "/v1/ai/%ff", "/v1/log/%ff", "/v1/raw/abcdefgh/%ff", "/%E0%A4%A", "/v1/insights/%C0"])(
+  "malformed percent-encoding in %s is a JSON 400, not a 500",
+  async (path) => {
+    const response = await api.fetch(path);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ success: false, code: "bad_request" });
+  },
+);
