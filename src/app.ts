@@ -27,6 +27,7 @@ import { BodyBudget } from "./edge/body-budget.ts";
 import { aiRoutes, type AiConfig, type AiStats } from "./ai/index.ts";
 import { RouteKeys } from "./edge/route-key.ts";
 import { readinessProblem } from "./storage/database.ts";
+import { describeError } from "./storage/driver-errors.ts";
 import { observe, requestIdOf } from "./ops/observe.ts";
 import { opsRoutes } from "./ops/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
@@ -207,11 +208,11 @@ function cachedCount(query: () => Promise<number>, maxAgeMs: number) {
   };
 }
 
+/** What an operator needs: the request id (its access line has the route), never ids, paths or stored values. */
 function defaultLogError(error: unknown, request?: Request): void {
   logLine("error", "request failed", {
     requestId: requestIdOf(request),
     method: request?.method,
-    path: request ? new URL(request.url).pathname : undefined,
-    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    error: describeError(error),
   });
 }

@@ -37,3 +37,19 @@ export function violatedConstraint(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * An error as an operator's log line may show it. Drizzle's message repeats the failed query
+ * with its parameters (uploaders' metadata, token hashes, log ids): a database error is told by
+ * its SQLSTATE or connection code and the driver's own message, which names no values.
+ */
+export function describeError(error: unknown): string {
+  const code = errorCodes(error)[0];
+  if (code !== undefined) {
+    const chain = causeChain(error) as { message?: unknown }[];
+    const driverMessage = chain.findLast((link) => typeof link.message === "string")?.message as string | undefined;
+    return `database error ${code}${driverMessage ? `: ${driverMessage.split("\n")[0].slice(0, 200)}` : ""}`;
+  }
+  if (error instanceof Error) return `${error.name}: ${error.message.split("\n")[0].slice(0, 300)}`;
+  return String(error).slice(0, 300);
+}

@@ -1,6 +1,6 @@
 /**
  * Tells a database outage from a bug: connection refused or reset, timeouts, a server shutting
- * down or not accepting connections. Those become 503 with Retry-After (the client should come
+ * down or not accepting connections, a database or its tables dropped. Those become 503 with Retry-After (the client should come
  * back), everything else stays a 500.
  */
 import { ApiError } from "../errors.ts";
@@ -12,9 +12,15 @@ const CONNECTION_CODES = new Set([
   "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT",
 ]);
 
-/** SQLSTATE: class 08 (connection exception), 57P01-03 (shutting down, cannot connect now), 53300 (too many connections). */
+/**
+ * SQLSTATE: class 08 (connection exception), 57P01-03 (shutting down, cannot connect now), 53300
+ * (too many connections), and a database that lost its content under us: 3D000 (the database
+ * was dropped), 3F000 and 42P01 (its schema or our tables are gone; migrations made them at
+ * start, so this is an operator's reset, not a query of ours gone wrong).
+ */
+const OUTAGE_STATES = new Set(["57P01", "57P02", "57P03", "53300", "3D000", "3F000", "42P01"]);
 function isOutageState(code: string): boolean {
-  return code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300";
+  return code.startsWith("08") || OUTAGE_STATES.has(code);
 }
 
 export const RETRY_AFTER_OUTAGE_S = 5;
