@@ -7,6 +7,7 @@ import { LRUCache } from "lru-cache";
 import { ApiError } from "../errors.ts";
 import { analyseLog, type Insights, type LogEntry, type Problem } from "../analysis/index.ts";
 import type { LogService } from "../logs/service.ts";
+import { limitLines } from "../filters/limits.ts";
 import type { LogFileRecord, LogRecord } from "../storage/log-store.ts";
 
 /** A problem, and for problems found in an attached file, that file's name. */
@@ -24,9 +25,15 @@ const BYTES_PER_CONTENT_BYTE = 3;
 export class InsightsService {
   private readonly cache: LRUCache<string, Insights>;
 
+  /**
+   * @param maxLines what an upload may keep today (MAX_LINES): logs stored under older rules
+   *   (a lone `\r` was not counted as a line break, so 4 KB of gzip stored 2,000,000 lines) are
+   *   analysed, paged and parsed up to that many lines, so no page or `?parsed` answer is unbounded.
+   */
   constructor(
     private readonly logs: LogService,
     maxCacheBytes: number,
+    private readonly maxLines = Number.MAX_SAFE_INTEGER,
   ) {
     // Entries are weighed by the content they came from (set's `size`), not walked again.
     this.cache = new LRUCache<string, Insights>({ maxSize: Math.max(1, maxCacheBytes) });
@@ -70,7 +77,7 @@ export class InsightsService {
     const hash = file?.blobHash ?? record.blobHash;
     const cached = this.cache.get(hash);
     if (cached) return cached;
-    const insights = analyseLog(await this.logs.readText(record, file));
+    const insights = analyseLog(limitLines(await this.logs.readText(record, file), this.maxLines));
     this.cache.set(hash, insights, { size: Math.max(1, (file?.size ?? record.size) * BYTES_PER_CONTENT_BYTE) });
     return insights;
   }
