@@ -120,6 +120,10 @@ export const configSpec = {
     kind: "int", default: 64 * MiB, min: 0, max: 16 * 1024 * MiB,
     doc: "Memory for hot logs (stored compressed bytes); 0 disables the cache.",
   },
+  RECORD_CACHE_BYTES: {
+    kind: "int", default: 8 * MiB, min: 0, max: 4096 * MiB,
+    doc: "Memory for hot log records (id, source, metadata, file list), weighed in bytes; a record over 32 KiB is never kept; 0 disables.",
+  },
   VIEW_FLUSH_INTERVAL_S: {
     kind: "int", default: 60, min: 1, max: DAY_S,
     doc: "Views are coalesced in memory and written at most this often.",

@@ -1,20 +1,43 @@
 /**
  * Hot logs in memory, so a freshly shared log (opened by many people within minutes) is served
- * without a database round trip. Blobs are weighed in bytes of their stored (compressed) form;
- * records are small and bounded by count. Filled on upload: a new paste is read seconds later.
+ * without a database round trip. Both halves are weighed in bytes: blobs by their stored
+ * (compressed) size, records by an estimate of what they hold (a record with 100 metadata
+ * entries of 1 KiB each is ~200 KiB; counting records let one client fill gigabytes). A record
+ * over RECORD_MAX_BYTES is not kept at all: it is read from the database each time.
+ * Filled on upload: a new paste is read seconds later.
  */
 import { LRUCache } from "lru-cache";
 import type { LogRecord } from "../storage/log-store.ts";
 
-const MAX_RECORDS = 50_000;
+/** The most one record may take in the cache: what each uploaded log may leave in memory. */
+export const RECORD_MAX_BYTES = 32 * 1024;
+
+/** A record's weight: JavaScript strings take 2 bytes a character, plus object overhead. */
+export function recordBytes(record: LogRecord): number {
+  let characters = record.id.length + (record.source?.length ?? 0) + record.blobHash.length;
+  for (const entry of record.metadata) {
+    characters += entry.key.length + String(entry.value).length + (entry.label?.length ?? 0);
+  }
+  for (const file of record.files) characters += file.name.length + file.blobHash.length;
+  return 400 + 2 * characters + 120 * (record.metadata.length + record.files.length);
+}
 
 export class HotLogCache {
-  private readonly records = new LRUCache<string, LogRecord>({ max: MAX_RECORDS });
+  private readonly records: LRUCache<string, LogRecord>;
   private readonly blobs: LRUCache<string, Uint8Array> | null;
   hits = 0;
   misses = 0;
 
-  constructor(maxBlobBytes: number) {
+  /**
+   * @param maxBlobBytes compressed log bytes kept (CACHE_MAX_BYTES; 0: none)
+   * @param maxRecordBytes record bytes kept (RECORD_CACHE_BYTES; 0: none)
+   */
+  constructor(maxBlobBytes: number, maxRecordBytes = 8 * 1024 * 1024) {
+    this.records = new LRUCache<string, LogRecord>({
+      maxSize: Math.max(1, maxRecordBytes),
+      maxEntrySize: Math.min(RECORD_MAX_BYTES, Math.max(1, maxRecordBytes)),
+      sizeCalculation: recordBytes,
+    });
     this.blobs =
       maxBlobBytes > 0
         ? new LRUCache<string, Uint8Array>({ maxSize: maxBlobBytes, sizeCalculation: (data) => Math.max(1, data.byteLength) })
