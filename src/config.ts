@@ -120,6 +120,14 @@ export const configSpec = {
     kind: "int", default: 64 * MiB, min: 0, max: 16 * 1024 * MiB,
     doc: "Memory for hot logs (stored compressed bytes); 0 disables the cache.",
   },
+  TEXT_FILES_MAX_BYTES: {
+    kind: "int", default: 256 * MiB, min: 0, max: 1024 * 1024 * MiB,
+    doc: "Disk for large logs (over 256 KiB) as plain and gzip text, sent to clients that do not accept brotli with sendfile (no copy in memory per reader); 0 streams them instead.",
+  },
+  TEXT_FILES_DIR: {
+    kind: "string",
+    doc: "Where those files go (a folder of the process's own is made inside and removed at exit). Default: the system's temporary folder.",
+  },
   RECORD_CACHE_BYTES: {
     kind: "int", default: 8 * MiB, min: 0, max: 4096 * MiB,
     doc: "Memory for hot log records (id, source, metadata, file list), weighed in bytes; a record over 32 KiB is never kept; 0 disables.",

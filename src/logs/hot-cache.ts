@@ -8,6 +8,7 @@
  */
 import { LRUCache } from "lru-cache";
 import type { LogRecord } from "../storage/log-store.ts";
+import type { TextFileCache } from "./text-files.ts";
 
 /** The most one record may take in the cache: what each uploaded log may leave in memory. */
 export const RECORD_MAX_BYTES = 32 * 1024;
@@ -31,8 +32,13 @@ export class HotLogCache {
   /**
    * @param maxBlobBytes compressed log bytes kept (CACHE_MAX_BYTES; 0: none)
    * @param maxRecordBytes record bytes kept (RECORD_CACHE_BYTES; 0: none)
+   * @param textFiles large logs as text files on disk (text-files.ts), forgotten with their blob
    */
-  constructor(maxBlobBytes: number, maxRecordBytes = 8 * 1024 * 1024) {
+  constructor(
+    maxBlobBytes: number,
+    maxRecordBytes = 8 * 1024 * 1024,
+    readonly textFiles: TextFileCache | null = null,
+  ) {
     this.records = new LRUCache<string, LogRecord>({
       maxSize: Math.max(1, maxRecordBytes),
       maxEntrySize: Math.min(RECORD_MAX_BYTES, Math.max(1, maxRecordBytes)),
@@ -70,6 +76,7 @@ export class HotLogCache {
 
   forgetBlob(hash: string): void {
     this.blobs?.delete(hash);
+    this.textFiles?.forget(hash);
   }
 
   get blobBytes(): number {

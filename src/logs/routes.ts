@@ -5,7 +5,7 @@
 import { Elysia, t, type DocumentDecoration } from "elysia";
 import { negotiateEncoding } from "../edge/accept-encoding.ts";
 import type { BodyLimits } from "../edge/body.ts";
-import { decompressBlob } from "../storage/blobs.ts";
+import { decompressBlob, decompressedStream } from "../storage/blobs.ts";
 import { ApiError, errorResponses } from "../errors.ts";
 import {
   BulkDeleteBody,
@@ -23,6 +23,7 @@ import type { LogService } from "./service.ts";
 import type { InsightsService } from "../insights/service.ts";
 import { readUploadInput } from "./upload-input.ts";
 import type { DeleteBudget } from "./delete-budget.ts";
+import type { TextFileCache } from "./text-files.ts";
 import { readBulkDeleteInput } from "./bulk-delete-input.ts";
 
 export interface LogRoutesDeps {
@@ -30,6 +31,8 @@ export interface LogRoutesDeps {
   insights: InsightsService;
   bodyLimits: BodyLimits;
   deleteBudget: DeleteBudget;
+  /** Large logs as text files for clients without brotli; null: streamed instead. */
+  textFiles: TextFileCache | null;
 }
 
 /** The request bodies POST /log accepts, for the OpenAPI document (validation is in upload-input.ts). */
@@ -67,7 +70,7 @@ const rawDocumentation = {
   } satisfies DocumentDecoration["responses"],
 };
 
-export function logRoutes({ logs, insights, bodyLimits, deleteBudget }: LogRoutesDeps) {
+export function logRoutes({ logs, insights, bodyLimits, deleteBudget, textFiles }: LogRoutesDeps) {
   return new Elysia()
     .post(
       "/log",
@@ -157,7 +160,7 @@ export function logRoutes({ logs, insights, bodyLimits, deleteBudget }: LogRoute
       "/raw/:id",
       async ({ params, request }) => {
         const { record, data } = await logs.readStored(params.id);
-        return rawResponse(request, record.blobHash, data);
+        return rawResponse(request, { hash: record.blobHash, data, size: record.size }, textFiles);
       },
       {
         params: LogIdParams,
@@ -177,7 +180,7 @@ export function logRoutes({ logs, insights, bodyLimits, deleteBudget }: LogRoute
         const id = (params as Record<string, string>).id;
         const name = fileNameFromUrl(request.url, id);
         const { file, data } = await logs.readStoredFile(id, name);
-        return rawResponse(request, file.blobHash, data);
+        return rawResponse(request, { hash: file.blobHash, data, size: file.size }, textFiles);
       },
       {
         // No params schema: Elysia cannot compile one for the "*" wildcard; fileNameFromUrl reads it.
@@ -223,7 +226,22 @@ function authorizationToken(header: string | undefined): string | null {
 }
 
 /** Sends stored content: br bytes as they are when accepted, plain text otherwise. */
-export async function rawResponse(request: Request, hash: string, data: Uint8Array): Promise<Response> {
+/**
+ * Logs larger than this (as text) go to clients that do not take brotli as a file (text-files.ts:
+ * sendfile, nothing held per reader), or streamed when there is no file cache; smaller ones are
+ * decompressed whole. A reader that stops reading a 10 MiB log once held a full copy.
+ */
+const WHOLE_UP_TO_BYTES = 256 * 1024;
+
+/** A stored text: its blob's hash, brotli bytes and size as text. */
+interface StoredText {
+  hash: string;
+  data: Uint8Array;
+  size: number;
+}
+
+/** Sends stored content: br bytes as they are when accepted, else plain or gzip text. */
+export async function rawResponse(request: Request, { hash, data, size }: StoredText, textFiles: TextFileCache | null): Promise<Response> {
   const etag = `"${hash}"`;
   const headers: Record<string, string> = {
     "content-type": "text/plain; charset=utf-8",
@@ -236,10 +254,20 @@ export async function rawResponse(request: Request, hash: string, data: Uint8Arr
   if (ifNoneMatch(request.headers.get("if-none-match"), etag)) {
     return new Response(null, { status: 304, headers });
   }
-  if (negotiateEncoding(request.headers.get("accept-encoding"), ["br", "identity"]) === "br") {
-    return new Response(data as BodyInit, { headers: { ...headers, "content-encoding": "br" } });
+  const coding = negotiateEncoding(request.headers.get("accept-encoding"), ["br", "gzip", "identity"]);
+  if (coding === "br") return new Response(data as BodyInit, { headers: { ...headers, "content-encoding": "br" } });
+  // small: whole, and the edge's compression gzips it when asked
+  if (size <= WHOLE_UP_TO_BYTES) return new Response((await decompressBlob(data)) as BodyInit, { headers });
+  if (textFiles) {
+    const file = await textFiles.file(hash, data, coding === "gzip" ? "gzip" : "identity");
+    const encoded: Record<string, string> = coding === "gzip" ? { "content-encoding": "gzip", etag: `W/${etag}` } : {};
+    return new Response(Bun.file(file.path), { headers: { ...headers, ...encoded } });
   }
-  return new Response((await decompressBlob(data)) as BodyInit, { headers });
+  const text = decompressedStream(data);
+  if (coding === "gzip") {
+    return new Response(text.pipeThrough(new CompressionStream("gzip") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>), { headers: { ...headers, "content-encoding": "gzip", etag: `W/${etag}` } });
+  }
+  return new Response(text, { headers: { ...headers, "content-length": String(size) } });
 }
 
 function ifNoneMatch(header: string | null, etag: string): boolean {

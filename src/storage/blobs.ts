@@ -58,6 +58,11 @@ function blobOf(bytes: Uint8Array, data: Buffer): PreparedBlob {
  */
 const SYNC_DECOMPRESS_BELOW = 8 * 1024;
 
+/** The text of stored bytes as a stream: decompressed as it is read, never whole in memory. */
+export function decompressedStream(data: Uint8Array): ReadableStream<Uint8Array> {
+  return new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream("brotli" as CompressionFormat));
+}
+
 export async function decompressBlob(data: Uint8Array): Promise<Uint8Array> {
   const out = data.byteLength < SYNC_DECOMPRESS_BELOW ? zlib.brotliDecompressSync(data) : await brotliDecompress(data);
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);

@@ -1,0 +1,88 @@
+/**
+ * Large logs as text files on disk, for clients that do not take brotli (Java's HttpClient,
+ * curl without --compressed, most bots send no Accept-Encoding; Python's requests sends gzip).
+ * Bun sends a file with sendfile, so a reader holds no copy in memory however slowly it reads:
+ * a decompressed body held 10 MiB per connection of a 10 MiB log, a streamed one ~4 MiB (Bun's
+ * own buffers), a file 11 KiB. Repeated reads also cost no decompression.
+ *
+ * Content-addressed by blob hash and coding, bounded in bytes, least recently used removed
+ * first; a blob that leaves storage leaves here too (`forget`). The folder is the process's own
+ * and goes with it.
+ */
+import { LRUCache } from "lru-cache";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { rename, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import zlib from "node:zlib";
+import { promisify } from "node:util";
+
+export type TextCoding = "identity" | "gzip";
+
+const brotliDecompress = promisify(zlib.brotliDecompress);
+const gzip = promisify(zlib.gzip);
+
+interface TextFile {
+  path: string;
+  bytes: number;
+}
+
+export class TextFileCache {
+  private readonly dir: string;
+  private readonly files: LRUCache<string, TextFile>;
+  private readonly writing = new Map<string, Promise<TextFile>>();
+  /** Bumped by `forget`: a file whose write began before is not kept. */
+  private readonly forgotten = new Map<string, number>();
+
+  constructor(maxBytes: number, parent = tmpdir()) {
+    mkdirSync(parent, { recursive: true });
+    this.dir = mkdtempSync(join(parent, "logpaste-text-"));
+    this.files = new LRUCache<string, TextFile>({
+      maxSize: Math.max(1, maxBytes),
+      sizeCalculation: (file) => Math.max(1, file.bytes),
+      // at once, not later: after a delete its text must be gone from the disk
+      dispose: (file) => rmSync(file.path, { force: true }),
+    });
+  }
+
+  /** The file holding the text of `stored` (a blob's brotli bytes) in `coding`, written on first use. */
+  async file(hash: string, stored: Uint8Array, coding: TextCoding): Promise<TextFile> {
+    const key = `${hash}.${coding}`;
+    const known = this.files.get(key);
+    if (known) return known;
+    let pending = this.writing.get(key);
+    if (!pending) {
+      pending = this.write(key, stored, coding).finally(() => this.writing.delete(key));
+      this.writing.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Removes the files of a blob that left storage (a deleted log's text must not linger). */
+  forget(hash: string): void {
+    this.forgotten.set(hash, (this.forgotten.get(hash) ?? 0) + 1);
+    for (const coding of ["identity", "gzip"] as const) this.files.delete(`${hash}.${coding}`);
+  }
+
+  /** Removes the folder (at shutdown). */
+  close(): void {
+    this.files.clear();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private async write(key: string, stored: Uint8Array, coding: TextCoding): Promise<TextFile> {
+    const hash = key.slice(0, key.indexOf("."));
+    const generation = this.forgotten.get(hash);
+    const text = await brotliDecompress(stored);
+    const bytes = coding === "gzip" ? await gzip(text, { level: 6 }) : text;
+    const path = join(this.dir, key);
+    // written under another name first: a reader never sees half a file
+    await Bun.write(`${path}.part`, bytes);
+    await rename(`${path}.part`, path);
+    const file = { path, bytes: bytes.byteLength };
+    // forgotten meanwhile (the log was deleted): this read gets it, nobody after
+    if (this.forgotten.get(hash) !== generation) setTimeout(() => void rm(path, { force: true }).catch(() => {}), 60_000);
+    else this.files.set(key, file);
+    return file;
+  }
+}
