@@ -1,4 +1,5 @@
 import type { FilterLimits, PublishedFilter, Redaction } from "./model.ts";
+import { terminalEscapes } from "./redactions/terminal.ts";
 import { ipv4, ipv6 } from "./redactions/addresses.ts";
 import { email } from "./redactions/identities.ts";
 import { tildeHome, unixHome, userVariable, windowsHome } from "./redactions/user-names.ts";
@@ -23,12 +24,14 @@ import {
 
 /**
  * The redactions in the order they run. Order matters where two could see the same text:
+ * terminal escapes go first, so nothing hides behind one;
  * credentials in a URL before e-mail addresses (`user:pass@host.com`); Windows paths before
  * the Unix rule; launcher arguments, session ids and HTTP authorization before the keyed rule
  * (`"token": "Bearer x"` keeps both words hidden); the server-only redactions last, so that a
  * client running the published list first changes nothing the server then stores.
  */
 export const redactions: readonly Redaction[] = deepFreeze([
+  terminalEscapes,
   ipv4,
   ipv6,
   urlCredentials,

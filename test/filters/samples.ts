@@ -126,6 +126,14 @@ const credentials: Row[] = [
   ["Connecting to redis://:p4ssw0rd@10.0.0.5:6379/0", "Connecting to redis://********@**.**.**.**:6379/0"],
 ];
 
+/** Colour codes in front of what must be hidden: displayed, the code vanishes and the value shows. */
+const colourCodes: Row[] = [
+  ["[Server] §e203.0.113.7§r joined, &a198.51.100.9 too", "[Server] §e**.**.**.**§r joined, &a**.**.**.** too"],
+  ["[33m is not an escape, but \u001b[33m203.0.113.7\u001b[0m was", "[33m is not an escape, but **.**.**.** was"],
+  ["Saved to §7/home/steve/world and §b/Users/alex/mc", "Saved to §7/home/********/world and §b/Users/********/mc"],
+  ["\u001b[0;36m/home/steve/server\u001b[m started", "/home/********/server started"],
+];
+
 const emails: Row[] = [
   ["[AuthMe] Steve registered with steve.smith+mc@example.co.uk", "[AuthMe] Steve registered with ********@********"],
   ["Contact: mod-author@mods.example.org (issues), <admin@server.net>", "Contact: ********@******** (issues), <********@********>"],
@@ -160,7 +168,7 @@ const playerUuids: Row[] = [
 ];
 
 /** Each redaction kind with realistic server, launcher and panel lines. */
-export const redactionsByKind: Record<string, Row[]> = { ipv4, ipv6, userNames, tokens, credentials, emails, playerUuids };
+export const redactionsByKind: Record<string, Row[]> = { ipv4, ipv6, userNames, tokens, credentials, colourCodes, emails, playerUuids };
 
 /** Loopback, resolvers, shared profile folders and the panel's server directory: kept on purpose. */
 export const keptOnPurpose: string[] = [
@@ -216,6 +224,7 @@ export const untouched: string[] = [
   "Basic settings loaded; https://example.com/home/page and https://api.example.com/users/steve",
   "java.lang.Object@1b6d3586 and net.minecraft.class_1234@7f3a2b1c and @Inject(method = \"tick\")",
   "Mod table: |7.7.1.138           |DONE| and file mod_1.12.2-3.2.0.0-release.jar",
+  "Colour codes alone: §eYellow §lbold &cred and v1.2.3.4 still a version",
   // already filtered text stays as it is
   "Steve[/**.**.**.**:51234] from ****:****:****:****:****:****:****:**** in C:\\Users\\********\\ --accessToken ********",
 ];

@@ -1,6 +1,6 @@
 import { placeholder } from "../placeholders.ts";
 import type { Redaction } from "../model.ts";
-import { WORD } from "./portable.ts";
+import { AFTER_COLOUR_CODE, WORD } from "./portable.ts";
 
 /**
  * IP addresses. Every repetition is bounded, so a match attempt reads at most ~110
@@ -24,10 +24,10 @@ const notAfterVersionCue = versionCues.map((cue) => `(?<!${cue.replace(/[()]/g, 
  *   or after `-` (`jei-1.20.1-forge-15.2.0.27`);
  * - inside a mod's file name: a `.jar`/`.zip` follows within the same word (`mod-1.12.2-3.2.0.0-release.jar`);
  * - a cell of Forge's mod table, which starts right after `|` and is padded up to the next `|`.
- * After `_`, before `-` and next to a lone `|` it is an address (`host_203.0.113.7`, `203.0.113.7-login`,
+ * Right after a colour code (`§e203.0.113.7`), after `_`, before `-` and next to a lone `|` it is an address (`host_203.0.113.7`, `203.0.113.7-login`,
  * `ip|203.0.113.7|`).
  */
-const notGluedBefore = `(?<![${WORD.replace("_", "")}.+-])`;
+const notGluedBefore = `(?:(?<![${WORD.replace("_", "")}.+-])|${AFTER_COLOUR_CODE})`;
 const notTableCell = String.raw`(?!(?<=\|)[0-9.]{7,15}[ \t]+\|)`;
 const notGluedAfter = String.raw`(?![A-Za-z0-9+]|\.\d|[^ \t\r\n"'<>|]{0,80}\.(?:jar|zip)(?![A-Za-z0-9]))`;
 

@@ -11,6 +11,15 @@ export const SPACE = String.raw` \t\n\r\f\x0B`;
 export const WORD = "A-Za-z0-9_";
 /** Not preceded by a word character: `\b` before a word, as all three engines read it. */
 export const WORD_START = `(?<![${WORD}])`;
+/**
+ * Minecraft's colour and format codes (`§e`, and `&e` as plugins write them): displayed, they
+ * vanish, so `§e203.0.113.7` shows an address glued to nothing. Patterns that refuse a letter
+ * before a match accept one that ends such a code. Two alternatives of fixed length, so PCRE
+ * (which reads `§` as two bytes without the `u` modifier) still compiles them.
+ */
+export const COLOUR_CODE = ["§[0-9a-fk-orA-FK-OR]", "&[0-9a-fk-orA-FK-OR]"] as const;
+export const AFTER_COLOUR_CODE = `(?<=${COLOUR_CODE.join("|")})`;
+
 /** Not followed by a word character. */
 export const WORD_END = `(?![${WORD}])`;
 

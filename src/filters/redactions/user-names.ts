@@ -1,6 +1,6 @@
 import { placeholder } from "../placeholders.ts";
 import type { Redaction } from "../model.ts";
-import { after, afterText, combine, literal, SPACE } from "./portable.ts";
+import { after, afterText, COLOUR_CODE, combine, literal, SPACE } from "./portable.ts";
 
 /**
  * The account name inside home-directory paths and environment variables. The path around it
@@ -55,18 +55,20 @@ export const windowsHome: Redaction = {
  * (`example.com/home/page`).
  */
 const pathStart = "[^A-Za-z0-9_.-]";
+/** Lookbehind alternatives: a colour code (`§e`), then `text`; a code before a path is no word glued to it. */
+const colourThen = (text: string) => COLOUR_CODE.map((code) => code + literal(text)).join("|");
 export const unixHome: Redaction = {
   name: "user names in Unix home paths",
   published: true,
   data: {
     patterns: [
       {
-        pattern: String.raw`(?<=^\/home\/|${pathStart}\/home\/|\/var\/home\/|\/usr\/home\/)(?!container${nameEnd})${bareName}`,
+        pattern: String.raw`(?<=^\/home\/|${pathStart}\/home\/|${colourThen("/home/")}|\/var\/home\/|\/usr\/home\/)(?!container${nameEnd})${bareName}`,
         modifiers: [],
         replacement: placeholder.secret,
       },
       {
-        pattern: String.raw`(?<=^\/Users\/|${pathStart}\/Users\/)(?!Shared${nameEnd})${bareName}`,
+        pattern: String.raw`(?<=^\/Users\/|${pathStart}\/Users\/|${colourThen("/Users/")})(?!Shared${nameEnd})${bareName}`,
         modifiers: [],
         replacement: placeholder.secret,
       },
