@@ -6,7 +6,7 @@
 import { ApiError } from "../errors.ts";
 import type { BodyLimits } from "../edge/body.ts";
 import { MAIN_LOG_NAME, type LogService } from "../logs/service.ts";
-import { readUploadInput } from "../logs/upload-input.ts";
+import { readUploadBody } from "../logs/upload-input.ts";
 import type { AiDeps } from "./routes.ts";
 import type { AiLogFile } from "./types.ts";
 
@@ -23,11 +23,10 @@ export function aiLogSource(logs: LogService, bodyLimits: BodyLimits): Pick<AiDe
       }
     },
     async readBody(request) {
-      const input = await readUploadInput(request, bodyLimits);
-      const { main, files } = await logs.filterContents(input);
+      const { main, files, mainIsFirstFile } = await logs.filterBody(await readUploadBody(request, bodyLimits));
       const attached = files.map((file) => ({ name: file.name, content: file.content }));
       // Files only: the first file is the main log, already in the list.
-      const aiFiles = input.content.trim() === "" ? attached : [{ name: MAIN_LOG_NAME, content: main.content }, ...attached];
+      const aiFiles = mainIsFirstFile ? attached : [{ name: MAIN_LOG_NAME, content: main.content }, ...attached];
       return { hash: contentKey(aiFiles), files: aiFiles };
     },
   };

@@ -7,7 +7,7 @@ import type { BodyLimits } from "../edge/body.ts";
 import { errorResponses } from "../errors.ts";
 import { LogIdParams } from "../logs/model.ts";
 import { uploadRequestBody } from "../logs/routes.ts";
-import { readUploadInput } from "../logs/upload-input.ts";
+import { readUploadBody } from "../logs/upload-input.ts";
 import { InsightsResponse } from "./model.ts";
 import type { InsightsService } from "./service.ts";
 
@@ -36,8 +36,8 @@ export function insightsRoutes({ insights, bodyLimits }: InsightsRoutesDeps) {
     .post(
       "/analyse",
       async ({ request, query }) => {
-        const input = await readUploadInput(request, bodyLimits);
-        return { success: true as const, ...(await insights.analyseContent(input.content, wantsEntries(query.entries, true))) };
+        const body = await readUploadBody(request, bodyLimits);
+        return { success: true as const, ...(await insights.analyseBody(body, wantsEntries(query.entries, true))) };
       },
       {
         parse: "none",

@@ -7,6 +7,7 @@ import { LRUCache } from "lru-cache";
 import { ApiError } from "../errors.ts";
 import { analyseLog, type Insights, type LogEntry, type Problem } from "../analysis/index.ts";
 import type { LogService } from "../logs/service.ts";
+import type { UploadBody } from "../logs/upload-input.ts";
 import { limitLines } from "../filters/limits.ts";
 import type { LogFileRecord, LogRecord } from "../storage/log-store.ts";
 
@@ -39,9 +40,12 @@ export class InsightsService {
     this.cache = new LRUCache<string, Insights>({ maxSize: Math.max(1, maxCacheBytes) });
   }
 
-  /** Analyses posted content, after the same filters an upload passes; nothing is stored. */
-  async analyseContent(content: string, includeEntries = false): Promise<InsightsBody> {
-    const { main } = await this.logs.filterContents({ content, source: null, metadata: [], files: [] });
+  /**
+   * Analyses a posted body (any upload form), after the same parsing and filters an upload
+   * passes; nothing is stored. The main log is analysed (in a body of files only, the first file).
+   */
+  async analyseBody(body: UploadBody, includeEntries = false): Promise<InsightsBody> {
+    const { main } = await this.logs.filterBody(body);
     return shape(analyseLog(main.content), includeEntries);
   }
 

@@ -29,13 +29,15 @@ export function decodeText(bytes: Uint8Array): string {
 
 /**
  * Parses a body by its media type; a body without one is read as `whenUntyped`. A media type
- * outside `accepted` is a 415 naming the accepted ones.
+ * outside `accepted` is a 415 naming the accepted ones; a form of more than `maxFields` fields
+ * or parts is a 413, found by counting separators on the bytes before anything is parsed.
  */
 export async function parseBodyForm(
   bytes: Uint8Array,
   contentType: string | null,
   accepted: readonly BodyFormType[],
   whenUntyped: BodyFormType,
+  maxFields: number,
 ): Promise<BodyForm> {
   const mediaType = (contentType ?? "").split(";")[0].trim().toLowerCase();
   const type = mediaType === "" ? whenUntyped : MEDIA_TYPES[mediaType];
@@ -48,8 +50,14 @@ export async function parseBodyForm(
       return { type, text: decodeText(bytes) };
     case "json":
       return { type, value: parseJson(bytes) };
-    case "form":
-      return { type, entries: mediaType === "multipart/form-data" ? await multipartEntries(bytes, contentType!) : [...new URLSearchParams(decodeText(bytes))] };
+    case "form": {
+      const multipart = mediaType === "multipart/form-data";
+      const separator = multipart ? `--${boundaryOf(contentType!)}` : "&";
+      if (occurrences(bytes, separator, maxFields + 1) > maxFields) {
+        throw new ApiError("payload_too_large", `The form holds more than ${maxFields} ${multipart ? "parts" : "fields"}.`);
+      }
+      return { type, entries: multipart ? await multipartEntries(bytes, contentType!) : [...new URLSearchParams(decodeText(bytes))] };
+    }
   }
 }
 
@@ -61,10 +69,21 @@ function parseJson(bytes: Uint8Array): unknown {
   }
 }
 
+function boundaryOf(contentType: string): string {
+  const boundary = /boundary=(?:"([^"]{1,200})"|([^;,\s]{1,200}))/i.exec(contentType);
+  if (!boundary) throw new ApiError("invalid_body", "The multipart body has no boundary in its Content-Type.");
+  return boundary[1] ?? boundary[2];
+}
+
+/** How often `separator` occurs in `bytes`, counting no further than `stopAt` (a native scan). */
+function occurrences(bytes: Uint8Array, separator: string, stopAt: number): number {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let count = 0;
+  for (let at = buffer.indexOf(separator); at !== -1 && count < stopAt; at = buffer.indexOf(separator, at + separator.length)) count++;
+  return count;
+}
+
 async function multipartEntries(bytes: Uint8Array, contentType: string): Promise<FormEntry[]> {
-  if (!/boundary=/i.test(contentType)) {
-    throw new ApiError("invalid_body", "The multipart body has no boundary in its Content-Type.");
-  }
   try {
     const form = await new Response(bytes as BodyInit, { headers: { "content-type": contentType } }).formData();
     return [...form.entries()] as FormEntry[];

@@ -18,7 +18,8 @@ const SHAPE = "send a list of {id, token}: JSON [{\"id\": ..., \"token\": ...}] 
 
 export async function readBulkDeleteInput(request: Request, limits: BodyLimits): Promise<BulkDeleteItem[]> {
   const bytes = await readRequestBody(request, limits);
-  const body = await parseBodyForm(bytes, request.headers.get("content-type"), ["json", "form"], "json");
+  // two fields an item and a few spare: a bigger form cannot be a valid list
+  const body = await parseBodyForm(bytes, request.headers.get("content-type"), ["json", "form"], "json", 2 * MAX_BULK_DELETE + 8);
   const items = bulkItems(body.type === "form" ? decodePhpForm(body.entries) : body.type === "json" ? body.value : null);
   if (items.length === 0) throw new ApiError("invalid_body", `Nothing to delete: ${SHAPE}.`);
   if (items.length > MAX_BULK_DELETE) {

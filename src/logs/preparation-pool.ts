@@ -1,27 +1,31 @@
 /**
- * Upload preparation (filters, statistics, hashing, brotli: about 2.5 ms of CPU for a 200 KB
- * log) on worker threads, so the thread that serves every request is not held up by it: reads
- * and other uploads go on while a big log is being filtered.
+ * The upload intake (preparation.ts: parsing a body, filters, statistics, hashing, brotli: about
+ * 2.5 ms of CPU for a 200 KB log) on worker threads, so the thread that serves every request is
+ * not held up by it: reads and other uploads go on while a big body is parsed and filtered.
  *
  * Workers start on the first upload, each job goes to the worker with the fewest jobs in hand,
  * and a worker that dies fails only its own jobs (with a 500) and is replaced on the next upload.
  */
 import { ApiError, errorStatus, type ErrorCode } from "../errors.ts";
-import { boundMainText, prepareUpload, type PreparationOptions, type PreparedUpload } from "./preparation.ts";
-import type { UploadInput } from "./upload-input.ts";
+import { filterUpload, prepareUpload, type FilteredUpload, type PreparationOptions, type PreparedUpload } from "./preparation.ts";
+import type { UploadBody } from "./upload-input.ts";
 
-/** Where uploads are prepared: on worker threads (the pool) or in the calling thread. */
+/** Where bodies are taken in: on worker threads (the pool) or in the calling thread. */
 export interface UploadPreparer {
-  prepare(input: UploadInput): Promise<PreparedUpload>;
+  /** For an upload: parsed, filtered, counted and compressed. */
+  prepare(body: UploadBody): Promise<PreparedUpload>;
+  /** For an analysis that stores nothing: parsed and filtered. */
+  filter(body: UploadBody): Promise<FilteredUpload>;
   close(): Promise<void>;
 }
 
+export type PreparationTask = "prepare" | "filter";
+
 export interface PreparationJob {
   job: number;
-  input: UploadInput;
+  task: PreparationTask;
+  body: UploadBody;
   options: PreparationOptions;
-  /** The main text was cut to MAX_LENGTH before the job was sent (boundMainText). */
-  mainCut: boolean;
 }
 
 /** An error as it crosses the thread boundary: an ApiError's code and headers travel with it. */
@@ -31,22 +35,19 @@ interface WorkerError {
   headers?: Record<string, string>;
 }
 
-export type PreparationReply = { job: number; prepared: PreparedUpload } | { job: number; error: WorkerError };
+export type PreparationReply = { job: number; result: PreparedUpload | FilteredUpload } | { job: number; error: WorkerError };
 
 /** UPLOAD_WORKERS=0: every upload is prepared by the thread that received it. */
 export function inThreadPreparer(options: PreparationOptions): UploadPreparer {
   return {
-    prepare(input) {
-      // cut as the pool cuts, so both ways store the same bytes
-      const bounded = boundMainText(input, options.maxLength);
-      return prepareUpload(bounded.input, options, undefined, bounded.cut);
-    },
+    prepare: (body) => prepareUpload(body, options),
+    filter: (body) => filterUpload(body, options),
     close: async () => {},
   };
 }
 
 interface PendingJob {
-  resolve(prepared: PreparedUpload): void;
+  resolve(result: PreparedUpload | FilteredUpload): void;
   reject(error: Error): void;
 }
 
@@ -63,10 +64,13 @@ class PoolWorker {
     this.worker.addEventListener("close", () => this.die(new Error("upload preparation worker exited")));
   }
 
-  run(job: PreparationJob): Promise<PreparedUpload> {
+  run(job: PreparationJob): Promise<PreparedUpload | FilteredUpload> {
     return new Promise((resolve, reject) => {
       this.pending.set(job.job, { resolve, reject });
-      this.worker.postMessage(job);
+      // A body that owns its whole buffer moves to the worker; one that shares it is copied.
+      const { bytes } = job.body;
+      const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+      this.worker.postMessage(job, owned ? [bytes.buffer as ArrayBuffer] : []);
     });
   }
 
@@ -79,7 +83,7 @@ class PoolWorker {
     const pending = this.pending.get(reply.job);
     if (!pending) return;
     this.pending.delete(reply.job);
-    if ("prepared" in reply) pending.resolve(reply.prepared);
+    if ("result" in reply) pending.resolve(reply.result);
     else pending.reject(errorFromReply(reply.error));
   }
 
@@ -106,10 +110,17 @@ export class PreparationPool implements UploadPreparer {
     if (!Number.isInteger(size) || size < 1) throw new Error(`a preparation pool needs at least one worker, got ${size}`);
   }
 
-  prepare(input: UploadInput): Promise<PreparedUpload> {
+  prepare(body: UploadBody): Promise<PreparedUpload> {
+    return this.submit("prepare", body) as Promise<PreparedUpload>;
+  }
+
+  filter(body: UploadBody): Promise<FilteredUpload> {
+    return this.submit("filter", body) as Promise<FilteredUpload>;
+  }
+
+  private submit(task: PreparationTask, body: UploadBody): Promise<PreparedUpload | FilteredUpload> {
     if (this.closed) return Promise.reject(new ApiError("shutting_down", "The service is shutting down."));
-    const bounded = boundMainText(input, this.options.maxLength);
-    return this.leastBusy().run({ job: this.nextJob++, input: bounded.input, options: this.options, mainCut: bounded.cut });
+    return this.leastBusy().run({ job: this.nextJob++, task, body, options: this.options });
   }
 
   /** Stops the workers; jobs still in hand fail (shutdown lets in-flight uploads finish first). */

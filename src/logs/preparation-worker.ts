@@ -1,20 +1,21 @@
 /**
- * A worker thread of the preparation pool: prepares one upload per message, compressing on its
- * own thread, and answers with the result or the error (an ApiError's code and message travel;
- * the pool makes them an ApiError again).
+ * A worker thread of the preparation pool: takes in one body per message (parsing, filtering
+ * and, for an upload, compressing on its own thread), and answers with the result or the error
+ * (an ApiError's code and message travel; the pool makes them an ApiError again).
  */
 import { ApiError } from "../errors.ts";
 import { prepareBlobSync } from "../storage/blobs.ts";
-import { prepareUpload } from "./preparation.ts";
+import { filterUpload, prepareUpload } from "./preparation.ts";
 import type { PreparationJob, PreparationReply } from "./preparation-pool.ts";
 
 declare const self: Worker;
 
 self.onmessage = async (event: MessageEvent<PreparationJob>) => {
-  const { job, input, options, mainCut } = event.data;
+  const { job, task, body, options } = event.data;
   let reply: PreparationReply;
   try {
-    reply = { job, prepared: await prepareUpload(input, options, prepareBlobSync, mainCut) };
+    const result = task === "prepare" ? await prepareUpload(body, options, prepareBlobSync) : await filterUpload(body, options);
+    reply = { job, result };
   } catch (error) {
     reply =
       error instanceof ApiError

@@ -1,15 +1,18 @@
 /**
- * What an upload becomes before it touches the database: filtered texts (main log and attached
- * files), their statistics, and their blobs (hash and brotli bytes). Pure and CPU-bound, so it
- * can run on a worker thread (preparation-pool.ts) as well as in the request's own thread.
+ * The upload intake: what a request body (bytes and Content-Type, as src/edge/body.ts decoded
+ * them) becomes before anything else sees it: parsed by its form (text, JSON, form fields,
+ * multipart), the main log and attached files filtered, and for an upload their statistics and
+ * blobs (hash and brotli bytes). Pure and CPU-bound, so it runs on a worker thread
+ * (preparation-pool.ts): parsing a body of a million form fields or JSON values, or filtering
+ * 10 MiB, holds up no read. Uploads, analyses and AI analyses of posted bodies all start here.
  */
 import { ApiError } from "../errors.ts";
 import { filterLog, redactText, type FilterResult } from "../filters/index.ts";
-import { limitBytes } from "../filters/limits.ts";
 import { logStats } from "../analysis/index.ts";
 import { prepareBlob, type PreparedBlob } from "../storage/blobs.ts";
 import { readAttachments, type AttachmentLimits, type SkippedFile } from "../files/attachments.ts";
-import type { UploadInput } from "./upload-input.ts";
+import { parseUploadInput, type UploadBody, type UploadInput } from "./upload-input.ts";
+import type { MetadataEntry } from "../storage/schema.ts";
 
 export interface PreparationOptions {
   maxLength: number;
@@ -35,6 +38,14 @@ export interface PreparedUpload {
   main: PreparedContent;
   files: (PreparedContent & { name: string })[];
   skipped: SkippedFile[];
+  source: string | null;
+  metadata: MetadataEntry[];
+}
+
+/** A posted body filtered, for analyses that store nothing. */
+export interface FilteredUpload extends FilteredContents {
+  /** True when the body sent files only: the main log is then the first file (also in `files`). */
+  mainIsFirstFile: boolean;
 }
 
 /**
@@ -42,13 +53,12 @@ export interface PreparedUpload {
  * same privacy filters and limits. Nothing is stored; uploads and AI analyses of posted bodies
  * both start here.
  */
-export async function filterContents(input: UploadInput, options: PreparationOptions, mainCut = false): Promise<FilteredContents> {
+async function filterContents(input: UploadInput, options: PreparationOptions): Promise<FilteredContents> {
   const attachments = await readAttachments(input.files, options.attachments);
   const limits = { maxBytes: options.maxLength, maxLines: options.maxLines };
   // A log may consist of files only: the first file is then the main log.
   const mainText = input.content.trim() !== "" ? input.content : (attachments.files[0]?.text ?? "");
   const main = filterLog(mainText, limits);
-  main.truncated ||= mainCut;
   if (main.content.length === 0) {
     throw new ApiError("missing_content", "The log is empty: send some content.");
   }
@@ -58,19 +68,6 @@ export async function filterContents(input: UploadInput, options: PreparationOpt
     files: attachments.files.map((file, index) => ({ name: names[index], ...filterLog(file.text, limits) })),
     skipped: attachments.skipped.map((file, index) => ({ ...file, name: names[attachments.files.length + index] })),
   };
-}
-
-/**
- * The main text cut to what the filters would keep at most (its first MAX_LENGTH bytes after
- * leading whitespace), before it is copied to a worker: a 60 MiB body would otherwise be copied
- * whole, twice, only for limit-bytes to drop most of it. `cut` says whether anything went.
- */
-export function boundMainText(input: UploadInput, maxLength: number): { input: UploadInput; cut: boolean } {
-  // Each UTF-16 unit is at most 3 UTF-8 bytes: most uploads need no look at all.
-  if (input.content.length * 3 <= maxLength) return { input, cut: false };
-  const content = limitBytes(input.content.trimStart(), maxLength);
-  if (content.length === input.content.trimStart().length) return { input, cut: false };
-  return { input: { ...input, content }, cut: true };
 }
 
 /**
@@ -89,13 +86,20 @@ function redactedNames(names: string[]): string[] {
   });
 }
 
+/** A posted body parsed and filtered; nothing is stored. */
+export async function filterUpload(body: UploadBody, options: PreparationOptions): Promise<FilteredUpload> {
+  const input = await parseUploadInput(body);
+  return { ...(await filterContents(input, options)), mainIsFirstFile: input.content.trim() === "" };
+}
+
+/** An upload body parsed, filtered, counted and compressed: all that is left is to store it. */
 export async function prepareUpload(
-  input: UploadInput,
+  body: UploadBody,
   options: PreparationOptions,
   makeBlob: (content: string) => PreparedBlob | Promise<PreparedBlob> = prepareBlob,
-  mainCut = false,
 ): Promise<PreparedUpload> {
-  const { main, files, skipped } = await filterContents(input, options, mainCut);
+  const input = await parseUploadInput(body);
+  const { main, files, skipped } = await filterContents(input, options);
   const prepare = async (filtered: FilterResult): Promise<PreparedContent> => ({
     blob: await makeBlob(filtered.content),
     ...logStats(filtered.content),
@@ -103,5 +107,5 @@ export async function prepareUpload(
   });
   const preparedFiles: PreparedUpload["files"] = [];
   for (const file of files) preparedFiles.push({ name: file.name, ...(await prepare(file)) });
-  return { main: await prepare(main), files: preparedFiles, skipped };
+  return { main: await prepare(main), files: preparedFiles, skipped, source: input.source, metadata: input.metadata };
 }

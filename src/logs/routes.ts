@@ -21,7 +21,7 @@ import {
 } from "./model.ts";
 import type { LogService } from "./service.ts";
 import type { InsightsService } from "../insights/service.ts";
-import { readUploadInput } from "./upload-input.ts";
+import { readUploadBody } from "./upload-input.ts";
 import type { DeleteBudget } from "./delete-budget.ts";
 import type { TextFileCache } from "./text-files.ts";
 import { readBulkDeleteInput } from "./bulk-delete-input.ts";
@@ -75,8 +75,7 @@ export function logRoutes({ logs, insights, bodyLimits, deleteBudget, textFiles 
     .post(
       "/log",
       async ({ request }) => {
-        const input = await readUploadInput(request, bodyLimits);
-        return logs.upload(input, { clientGone: request.signal });
+        return logs.upload(await readUploadBody(request, bodyLimits), { clientGone: request.signal });
       },
       {
         // The body is read by our own decoder (limits, Content-Encoding), not by Elysia.

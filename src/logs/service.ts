@@ -9,10 +9,10 @@ import { IdTakenError, type LogFileRecord, type LogRecord, type LogStore } from 
 import { hashToken, isPlausibleLogId, newLogId, newToken, tokenMatches } from "./credentials.ts";
 import type { HotLogCache } from "./hot-cache.ts";
 import type { LogInfoResponse, UploadResponse } from "./model.ts";
-import type { UploadInput } from "./upload-input.ts";
+import type { UploadBody } from "./upload-input.ts";
 import type { SkippedFile } from "../files/attachments.ts";
 import type { ViewTracker } from "./views.ts";
-import { filterContents, type FilteredContents, type PreparationOptions } from "./preparation.ts";
+import type { FilteredUpload, PreparationOptions } from "./preparation.ts";
 import type { UploadPreparer } from "./preparation-pool.ts";
 
 export type { FilteredContents } from "./preparation.ts";
@@ -61,8 +61,9 @@ export class LogService {
   ) {}
 
   /** What an upload body holds once filtered (preparation.ts); nothing is stored. */
-  filterContents(input: UploadInput): Promise<FilteredContents> {
-    return filterContents(input, this.options);
+  /** A posted body parsed and filtered as an upload would be (on the intake's workers); nothing is stored. */
+  filterBody(body: UploadBody): Promise<FilteredUpload> {
+    return this.preparer.filter(body);
   }
 
   /** The texts of a stored log: the main log first, then its attached files (counts as a view). */
@@ -82,8 +83,9 @@ export class LogService {
    * stored: nobody would ever get its delete token (Bun drops pipelined connections this way,
    * see README "Known limitations").
    */
-  async upload(input: UploadInput, { now = new Date(), clientGone }: { now?: Date; clientGone?: AbortSignal } = {}): Promise<UploadResponse> {
-    const { main, files, skipped } = await this.preparer.prepare(input);
+  async upload(body: UploadBody, { now = new Date(), clientGone }: { now?: Date; clientGone?: AbortSignal } = {}): Promise<UploadResponse> {
+    const input = await this.preparer.prepare(body);
+    const { main, files, skipped } = input;
     if (clientGone?.aborted) {
       throw new ApiError("client_closed_request", "The client closed the connection before the upload was stored; nothing was stored.");
     }

@@ -23,10 +23,27 @@ export interface UploadInput {
   files: SentFile[];
 }
 
-/** Reads an upload-shaped request: the body within its limits, decoded, then parsed by its type. */
-export async function readUploadInput(request: Request, limits: BodyLimits): Promise<UploadInput> {
-  const bytes = await readRequestBody(request, limits);
-  const body = await parseBodyForm(bytes, request.headers.get("content-type"), ["text", "json", "form"], "text");
+/** A request body as read and decoded on the request thread, parsed later on a worker (preparation.ts). */
+export interface UploadBody {
+  bytes: Uint8Array;
+  contentType: string | null;
+}
+
+/** Reads an upload-shaped request body within its limits (src/edge/body.ts); nothing is parsed yet. */
+export async function readUploadBody(request: Request, limits: BodyLimits): Promise<UploadBody> {
+  return { bytes: await readRequestBody(request, limits), contentType: request.headers.get("content-type") };
+}
+
+/**
+ * Form fields and multipart parts an upload body may hold: the metadata's 100 entries of four
+ * fields, content and source, and MAX_FILES parts leave room below it. Counted on the bytes before
+ * parsing, so a small gzip body of millions of fields is refused at the cost of a scan.
+ */
+export const MAX_UPLOAD_FORM_FIELDS = 10_000;
+
+/** Parses an upload body by its type (on a worker: see preparation.ts). */
+export async function parseUploadInput({ bytes, contentType }: UploadBody): Promise<UploadInput> {
+  const body = await parseBodyForm(bytes, contentType, ["text", "json", "form"], "text", MAX_UPLOAD_FORM_FIELDS);
   switch (body.type) {
     case "text":
       return { content: body.text, source: null, metadata: [], files: [] };

@@ -1,12 +1,12 @@
 /**
- * Upload preparation on worker threads gives exactly what the request thread would, errors
- * included, and the service works the same with the pool switched off.
+ * The upload intake on worker threads (parsing, filters, statistics, blobs) gives exactly what
+ * the request thread would, errors included, and the service works the same with the pool off.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ApiError } from "../../src/errors.ts";
 import { prepareUpload, type PreparationOptions } from "../../src/logs/preparation.ts";
 import { PreparationPool } from "../../src/logs/preparation-pool.ts";
-import type { UploadInput } from "../../src/logs/upload-input.ts";
+import type { UploadBody } from "../../src/logs/upload-input.ts";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
 import { buildZip } from "../files/archives.ts";
 
@@ -24,16 +24,16 @@ const serverLog = [
 ].join("\n");
 
 const encoder = new TextEncoder();
-const withFiles: UploadInput = {
-  content: serverLog,
-  source: "test",
-  metadata: [],
-  files: [
-    { name: "crash.txt", bytes: encoder.encode("---- Minecraft Crash Report ----\nDescription: Ticking entity\n") },
-    { name: "configs.zip", bytes: buildZip([{ name: "server.properties", data: "server-ip=198.51.100.4\nmotd=hello\n" }]) },
-    { name: "icon.png", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) },
-  ],
-};
+/** A JSON upload body, made anew each time: the pool moves a body's bytes to its worker. */
+const jsonBody = (value: unknown): UploadBody => ({ bytes: encoder.encode(JSON.stringify(value)), contentType: "application/json" });
+const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
+const files = [
+  { name: "crash.txt", content: "---- Minecraft Crash Report ----\nDescription: Ticking entity\n" },
+  { name: "configs.zip", content: base64(buildZip([{ name: "server.properties", data: "server-ip=198.51.100.4\nmotd=hello\n" }])), encoding: "base64" },
+  { name: "icon.png", content: base64(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0])), encoding: "base64" },
+];
+const withFiles = () => jsonBody({ content: serverLog, source: "test", files });
+const logOnly = (content = serverLog) => jsonBody({ content, source: "test" });
 
 describe("the preparation pool", () => {
   let pool: PreparationPool;
@@ -43,8 +43,8 @@ describe("the preparation pool", () => {
   afterAll(() => pool.close());
 
   test("prepares an upload with files exactly as the request thread does", async () => {
-    const inThread = await prepareUpload(withFiles, options);
-    const onWorker = await pool.prepare(withFiles);
+    const inThread = await prepareUpload(withFiles(), options);
+    const onWorker = await pool.prepare(withFiles());
     expect(onWorker).toEqual(inThread);
     // The comparison covered real work: redacted content, statistics, an expanded archive, a skipped file.
     expect(onWorker.main.errors).toBe(1);
@@ -53,24 +53,24 @@ describe("the preparation pool", () => {
   });
 
   test("many uploads at once all come back, each its own", async () => {
-    const inputs = Array.from({ length: 24 }, (_, i) => ({ ...withFiles, files: [], content: `${serverLog}\nline ${i}` }));
-    const prepared = await Promise.all(inputs.map((input) => pool.prepare(input)));
-    const expected = await Promise.all(inputs.map((input) => prepareUpload(input, options)));
+    const contents = Array.from({ length: 24 }, (_, i) => `${serverLog}\nline ${i}`);
+    const prepared = await Promise.all(contents.map((content) => pool.prepare(logOnly(content))));
+    const expected = await Promise.all(contents.map((content) => prepareUpload(logOnly(content), options)));
     expect(prepared.map((p) => p.main.blob.hash)).toEqual(expected.map((p) => p.main.blob.hash));
     expect(new Set(prepared.map((p) => p.main.blob.hash)).size).toBe(24);
   });
 
   test("an error in the worker arrives as the same ApiError", async () => {
-    const error = await pool.prepare({ content: "   ", source: null, metadata: [], files: [] }).catch((e: unknown) => e);
+    const error = await pool.prepare(logOnly("   ")).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: "missing_content", status: 400 });
   });
 
   test("a closed pool refuses work with shutting_down", async () => {
     const closed = new PreparationPool(1, options);
-    await closed.prepare({ ...withFiles, files: [] });
+    await closed.prepare(logOnly());
     await closed.close();
-    const error = await closed.prepare({ ...withFiles, files: [] }).catch((e: unknown) => e);
+    const error = await closed.prepare(logOnly()).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "shutting_down", status: 503 });
   });
 });
