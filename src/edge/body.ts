@@ -27,11 +27,14 @@ export interface BodyLimits {
 
 const MAX_ENCODING_STEPS = 5;
 
+/** Output chunks of 128 KiB: fewer callbacks on the request thread than zlib's 16 KiB default. */
+const CHUNK = { chunkSize: 128 * 1024 };
+
 /** A fresh decoding stream per step. */
 const decoders: Record<string, (() => Transform) | null> = {
-  br: () => zlib.createBrotliDecompress(),
-  gzip: () => zlib.createGunzip(),
-  "x-gzip": () => zlib.createGunzip(),
+  br: () => zlib.createBrotliDecompress(CHUNK),
+  gzip: () => zlib.createGunzip(CHUNK),
+  "x-gzip": () => zlib.createGunzip(CHUNK),
   // "deflate" is zlib-wrapped by the standard, but some clients send raw deflate: accept both.
   deflate: () => new DeflateEitherWay(),
   identity: null,
@@ -172,7 +175,7 @@ class DeflateEitherWay extends Transform {
     this.head = Buffer.concat([this.head, chunk]);
     if (this.head.byteLength < 2) return done();
     const zlibHeader = (this.head[0] & 0x0f) === 8 && ((this.head[0] << 8) | this.head[1]) % 31 === 0;
-    this.inner = zlibHeader ? zlib.createInflate() : zlib.createInflateRaw();
+    this.inner = zlibHeader ? zlib.createInflate(CHUNK) : zlib.createInflateRaw(CHUNK);
     this.inner.on("data", (data: Buffer) => this.push(data));
     this.inner.on("error", (error) => this.destroy(error));
     this.feed(this.head, done);
