@@ -4,6 +4,7 @@
  */
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./storage/database.ts";
+import { FolderLockedError } from "./storage/folder-lock.ts";
 import { createApp } from "./app.ts";
 import { startServer } from "./server.ts";
 import { loadAiConfig, type AiConfig } from "./ai/index.ts";
@@ -20,7 +21,14 @@ async function main(): Promise<void> {
     process.exit(78); // EX_CONFIG
   }
 
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  let database;
+  try {
+    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  } catch (error) {
+    if (!(error instanceof FolderLockedError)) throw error;
+    console.error(error.message);
+    process.exit(73); // EX_CANTCREAT: the data folder is taken
+  }
   // One JSON line per request on stdout (no log content, no tokens); errors go to stderr.
   const service = createApp({ config, database, aiConfig, accessLog: (line) => console.log(line) });
   const server = startServer(config, service.edge);

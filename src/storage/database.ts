@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema.ts";
+import { lockFolder, type FolderLock } from "./folder-lock.ts";
 
 export type Schema = typeof schema;
 /** What the rest of the code sees: a Drizzle database, whichever driver is underneath. */
@@ -60,16 +61,31 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   let client: InstanceType<typeof PGlite>;
+  let lock: FolderLock | null = null;
   if (dataDir === "memory") {
     client = new PGlite();
   } else {
     const folder = resolve(dataDir, "pglite");
     mkdirSync(folder, { recursive: true });
+    // before PGlite touches the folder: a second process must not get that far
+    lock = lockFolder(resolve(dataDir));
     client = new PGlite(folder);
   }
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, driver: "pglite", close: () => client.close() };
+  return {
+    db,
+    driver: "pglite",
+    async close() {
+      await client.close();
+      lock?.release();
+    },
+  };
 }
 
 async function applyMigrations(database: Database): Promise<void> {
