@@ -176,6 +176,10 @@ export const configSpec = {
     kind: "int", default: 600, min: 256, max: 1_000_000,
     doc: "Log ids one client may test for deletion per minute: a DELETE counts one, a bulk delete one per id (at least 256, one full bulk request); 429 beyond.",
   },
+  RATE_LIMIT_REPLICAS: {
+    kind: "int", default: 1, min: 1, max: 1000,
+    doc: "How many replicas share the published rate limits: each process enforces 1/N of every limit (the limiter is in memory, per process), so that across N replicas behind a proxy that spreads requests evenly the total admitted stays the published limit.",
+  },
   RATE_LIMIT_BUCKETS: {
     kind: "int", default: 250_000, min: 1, max: 10_000_000,
     doc: "Most rate-limit buckets kept in memory (one per client, method and route; about 190 to 250 bytes each, part of it allocated up front for the bound); the least recently used is evicted beyond. At least RATE_LIMIT_MAX (up to this variable's maximum), so that evicting a bucket costs more requests than it frees.",

@@ -74,8 +74,8 @@ export function createEdge(config: Config, deps: EdgeDeps) {
       : rateLimit({
           limiter,
           routeKeys: new RouteKeys(deps.routes, { aliases: deps.aliases }),
-          defaultRule: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_S * 1000 },
-          routeRules: parseRouteRules(config.RATE_LIMIT_ROUTES ?? ""),
+          defaultRule: replicaShare({ max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_S * 1000 }, config.RATE_LIMIT_REPLICAS),
+          routeRules: parseRouteRules(config.RATE_LIMIT_ROUTES ?? "").map((rule) => replicaShare(rule, config.RATE_LIMIT_REPLICAS)),
         }),
     requestLimits({ maxUrlBytes: config.MAX_URL_BYTES, maxHeaderBytes: config.MAX_HEADER_BYTES }),
     httpsRedirect(httpsTarget),
@@ -96,3 +96,12 @@ export function createEdge(config: Config, deps: EdgeDeps) {
 }
 
 export type Edge = ReturnType<typeof createEdge>;
+
+/**
+ * The limiter is per process (a sliding window in memory, no shared store): with N replicas
+ * behind a proxy that spreads requests evenly, each enforcing the whole limit would admit N
+ * times it. RATE_LIMIT_REPLICAS makes each enforce its share, so the total stays the limit.
+ */
+function replicaShare<Rule extends { max: number }>(rule: Rule, replicas: number): Rule {
+  return { ...rule, max: Math.max(1, Math.floor(rule.max / replicas)) };
+}
