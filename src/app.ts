@@ -8,7 +8,9 @@ import type { Database } from "./storage/database.ts";
 import { LogStore } from "./storage/log-store.ts";
 import { Janitor } from "./storage/janitor.ts";
 import { guardedByBreaker, OutageBreaker } from "./storage/outage.ts";
+import { localRemovalFeed, postgresRemovalFeed } from "./storage/removals.ts";
 import { HotLogCache } from "./logs/hot-cache.ts";
+import { TextFileCache } from "./logs/text-files.ts";
 import { ViewTracker } from "./logs/views.ts";
 import { LogService } from "./logs/service.ts";
 import type { PreparationOptions } from "./logs/preparation.ts";
@@ -24,7 +26,7 @@ import { webRoutes } from "./web/routes.ts";
 import { RouteTable } from "./edge/route-table.ts";
 import { createEdge } from "./edge/index.ts";
 import { BodyBudget } from "./edge/body-budget.ts";
-import { aiRoutes, type AiConfig, type AiStats } from "./ai/index.ts";
+import { aiRoutes, createAiStats, type AiConfig } from "./ai/index.ts";
 import { RouteKeys } from "./edge/route-key.ts";
 import { readinessProblem } from "./storage/database.ts";
 import { describeError } from "./storage/driver-errors.ts";
@@ -58,7 +60,8 @@ export function createApp(deps: AppDeps) {
   // each waiting it out; the janitor (no client waiting) uses the store directly.
   const directStore = new LogStore(database.db);
   const store = guardedByBreaker(directStore, new OutageBreaker(config.DB_TIMEOUT_S * 1000));
-  const cache = new HotLogCache(config.CACHE_MAX_BYTES);
+  const textFiles = config.TEXT_FILES_MAX_BYTES > 0 ? new TextFileCache(config.TEXT_FILES_MAX_BYTES, config.TEXT_FILES_DIR) : null;
+  const cache = new HotLogCache(config.CACHE_MAX_BYTES, config.RECORD_CACHE_BYTES, textFiles);
   const views = new ViewTracker(store);
   const preparation: PreparationOptions = {
     maxLength: config.MAX_LENGTH,
@@ -74,23 +77,24 @@ export function createApp(deps: AppDeps) {
   };
   const preparer =
     config.UPLOAD_WORKERS > 0 ? new PreparationPool(config.UPLOAD_WORKERS, preparation) : inThreadPreparer(preparation);
+  // Replicas on one Postgres tell each other what left storage (removals.ts).
+  const removals = database.notifications ? postgresRemovalFeed(database.notifications) : localRemovalFeed;
   const logs = new LogService(
     store,
     cache,
     views,
     { ...preparation, publicUrl: config.PUBLIC_URL, idLength: config.ID_LENGTH, storageTimeS: config.STORAGE_TIME_S },
     preparer,
+    removals,
   );
+  const listening = removals.subscribe({ onRemoved: (removed) => logs.forget(removed), onGap: () => cache.clear() }).catch((error) => logError(error));
   const janitor = new Janitor(directStore, {
     storageTimeS: config.STORAGE_TIME_S,
     flushViews: () => views.flush(),
-    onRemoved: (logIds, blobHashes) => {
-      for (const id of logIds) logs.forget(id);
-      for (const hash of blobHashes) cache.forgetBlob(hash);
-    },
+    onRemoved: (logIds, blobHashes) => void logs.removed({ logIds, blobHashes }),
   });
 
-  const insights = new InsightsService(logs, config.CACHE_MAX_BYTES);
+  const insights = new InsightsService(logs, config.CACHE_MAX_BYTES, config.MAX_LINES);
 
   const bodyBudget = new BodyBudget(config.BODY_BUDGET_BYTES);
   const bodyLimits = {
@@ -100,12 +104,13 @@ export function createApp(deps: AppDeps) {
     readTimeoutMs: config.BODY_TIMEOUT_S * 1000,
   };
   // One AI plugin for both prefixes: its stream limit, shared runs and answer cache are per process.
-  const aiStats: AiStats = { openStreams: 0, inputTokens: 0, outputTokens: 0 };
+  const aiStats = createAiStats();
   const shutdown = new ShutdownSignal();
   const ai = aiRoutes({
     config: deps.aiConfig ?? null,
     ...aiLogSource(logs, bodyLimits),
     stats: aiStats,
+    publicOrigin: new URL(config.PUBLIC_URL).origin,
     shutdown,
     log: (level, message, fields) => logLine(level, message, fields),
   });
@@ -115,12 +120,12 @@ export function createApp(deps: AppDeps) {
     uploads: () => logs.counters,
     cache: () => ({ hits: cache.hits, misses: cache.misses, bytes: cache.blobBytes }),
     blobCount: blobCount.value,
-    ai: () => ({ openStreams: aiStats.openStreams, tokens: { input: aiStats.inputTokens, output: aiStats.outputTokens } }),
+    ai: () => aiStats,
   }, { private: Boolean(config.METRICS_TOKEN) });
   const deleteBudget = new DeleteBudget(config.DELETE_IDS_PER_MINUTE);
   const featureRoutes = () =>
     new Elysia()
-      .use(logRoutes({ logs, insights, bodyLimits, deleteBudget }))
+      .use(logRoutes({ logs, insights, bodyLimits, deleteBudget, textFiles }))
       .use(insightsRoutes({ insights, bodyLimits }))
       .use(ai)
       .use(infoRoutes(config));
@@ -180,9 +185,12 @@ export function createApp(deps: AppDeps) {
       janitor.start(config.JANITOR_INTERVAL_S * 1000, (error) => logError(error));
     },
     async stopBackground() {
+      await listening;
+      await removals.close();
       await janitor.stop();
       await views.stop();
       await preparer.close();
+      textFiles?.close();
     },
   };
 }

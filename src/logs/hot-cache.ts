@@ -79,6 +79,13 @@ export class HotLogCache {
     this.textFiles?.forget(hash);
   }
 
+  /** Forgets everything (a replica that may have missed removals while disconnected). */
+  clear(): void {
+    this.records.clear();
+    this.blobs?.clear();
+    this.textFiles?.clear();
+  }
+
   get blobBytes(): number {
     return this.blobs?.calculatedSize ?? 0;
   }

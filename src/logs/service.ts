@@ -10,6 +10,7 @@ import { hashToken, isPlausibleLogId, newLogId, newToken, tokenMatches } from ".
 import type { HotLogCache } from "./hot-cache.ts";
 import type { LogInfoResponse, UploadResponse } from "./model.ts";
 import type { UploadBody } from "./upload-input.ts";
+import { localRemovalFeed, type Removed, type RemovalFeed } from "../storage/removals.ts";
 import type { SkippedFile } from "../files/attachments.ts";
 import type { ViewTracker } from "./views.ts";
 import type { FilteredUpload, PreparationOptions } from "./preparation.ts";
@@ -58,9 +59,9 @@ export class LogService {
     private readonly views: ViewTracker,
     private readonly options: LogServiceOptions,
     private readonly preparer: UploadPreparer,
+    private readonly removals: RemovalFeed = localRemovalFeed,
   ) {}
 
-  /** What an upload body holds once filtered (preparation.ts); nothing is stored. */
   /** A posted body parsed and filtered as an upload would be (on the intake's workers); nothing is stored. */
   filterBody(body: UploadBody): Promise<FilteredUpload> {
     return this.preparer.filter(body);
@@ -208,7 +209,7 @@ export class LogService {
     if (!row) throw notFound;
     if (!tokenMatches(token, row.tokenHash)) throw new ApiError("wrong_token", "The token does not belong to this log.");
     const { blobsRemoved } = await this.store.delete(id);
-    this.forget(id, blobsRemoved);
+    await this.removed({ logIds: [id], blobHashes: blobsRemoved });
   }
 
   /**
@@ -230,10 +231,24 @@ export class LogService {
     return results;
   }
 
-  /** Drops what memory holds of a removed log (and of its blobs, when they went too). */
-  forget(id: string, blobHashes: readonly string[] = []): void {
-    this.cache.forgetRecord(id);
-    this.views.forget(id);
+  /**
+   * The one place every way a log leaves goes through (delete, bulk delete, expiry, and any
+   * moderation to come): this process forgets it at once, and every other replica on the same
+   * database hears of it (removals.ts) and forgets it too.
+   */
+  async removed(removed: Removed): Promise<void> {
+    this.forget(removed);
+    await this.removals.publish(removed).catch(() => {
+      // the log is gone from storage either way; a replica that missed it drops its caches on reconnect
+    });
+  }
+
+  /** Drops what this process holds of removed logs (and of their blobs, when they went too). */
+  forget({ logIds, blobHashes }: Removed): void {
+    for (const id of logIds) {
+      this.cache.forgetRecord(id);
+      this.views.forget(id);
+    }
     for (const hash of blobHashes) this.cache.forgetBlob(hash);
   }
 

@@ -64,6 +64,11 @@ export class TextFileCache {
     for (const coding of ["identity", "gzip"] as const) this.files.delete(`${hash}.${coding}`);
   }
 
+  /** Removes every file (a replica that may have missed removals). */
+  clear(): void {
+    this.files.clear();
+  }
+
   /** Removes the folder (at shutdown). */
   close(): void {
     this.files.clear();

@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema.ts";
 import { lockFolder, type FolderLock } from "./folder-lock.ts";
+import type { Notifications } from "./removals.ts";
 
 export type Schema = typeof schema;
 /** What the rest of the code sees: a Drizzle database, whichever driver is underneath. */
@@ -17,6 +18,8 @@ export interface Database {
   db: Db;
   /** "pglite" or "postgres": for logs and /readyz. */
   driver: "pglite" | "postgres";
+  /** LISTEN/NOTIFY between replicas (Postgres only: a PGlite folder has one process). */
+  notifications: Notifications | null;
   close(): Promise<void>;
 }
 
@@ -54,7 +57,13 @@ async function openPostgres(url: string): Promise<Database> {
     onnotice: () => {},
   });
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
+  const notifications: Notifications = {
+    listen: (channel, onMessage, onListen) => client.listen(channel, onMessage, onListen),
+    notify: async (channel, payload) => {
+      await client.notify(channel, payload);
+    },
+  };
+  return { db, driver: "postgres", notifications, close: () => client.end({ timeout: 5 }) };
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -81,6 +90,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     driver: "pglite",
+    notifications: null,
     async close() {
       await client.close();
       lock?.release();
