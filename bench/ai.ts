@@ -36,6 +36,9 @@ function aiEnv(): Record<string, string> {
     AI_MODEL: "scripted-model",
     AI_CACHE_TTL_SECONDS: "0",
     AI_MAX_STREAMS: String(idleStreams + 100),
+    // Every stream comes from this machine, one client: lift its share and run budget too.
+    AI_MAX_STREAMS_PER_CLIENT: String(idleStreams + 100),
+    AI_RUNS_PER_CLIENT: "1000000",
     BUN_CONFIG_MAX_HTTP_REQUESTS: childEnv.BUN_CONFIG_MAX_HTTP_REQUESTS,
     AI_STALL_TIMEOUT_MS: "3600000",
     AI_MAX_DURATION_MS: "3600000",

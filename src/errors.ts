@@ -20,6 +20,8 @@ export const errorStatus = {
   missing_token: 400,
   unauthorized: 401,
   wrong_token: 403,
+  /** An AI analysis asked for by a page of another origin (docs/API.md, AI analysis). */
+  origin_not_allowed: 403,
   not_found: 404,
   log_not_found: 404,
   file_not_found: 404,

@@ -4,13 +4,16 @@
  * - a round limit: when the model still wants tools after `maxRounds` rounds, it gets one last
  *   call with tools switched off (and a `limit` status tells the client why);
  * - a stall timeout: no stream part for `stallTimeoutMs` aborts the upstream call;
- * - a duration cap, and the caller's signal (client gone) aborting the upstream call at once.
+ * - a duration cap, and the caller's signal aborting the upstream call at once;
+ * - a tool-call budget per step and per run, with calls carried out one at a time (tool-budget.ts).
  */
 import { APICallError, isStepCount, streamText, type LanguageModel } from "ai";
 import type { Insights } from "../analysis/model";
 import type { AiConfig } from "./config";
 import { status, type AiEvent } from "./events";
 import { firstMessage, systemPrompt } from "./prompt";
+import { nextTurn } from "./next-turn";
+import { toolCallBudget } from "./tool-budget";
 import { createLogTools } from "./tools";
 import type { AiLog } from "./types";
 
@@ -20,12 +23,17 @@ export interface ExplainRequest {
   log: AiLog;
   insights: Insights;
   language: string;
-  /** Aborts when the client goes away. */
+  /** Aborts the analysis (server shutdown). */
   signal: AbortSignal;
+  /** Told the tokens of every model call that reports them, whatever becomes of the analysis. */
+  onUsage?(usage: { inputTokens: number | undefined; outputTokens: number | undefined }): void;
 }
 
 class StallError extends Error {}
 class DurationError extends Error {}
+
+/** How long the stream's parts are handled before other requests get a turn. */
+const partSliceMs = 4;
 
 const finalRoundNote =
   "\n\nYou have used all your tool rounds. Do not call tools any more: answer now with what you have found.";
@@ -58,15 +66,20 @@ export async function* explainLog(request: ExplainRequest): AsyncGenerator<AiEve
   let toolRounds = 0;
   let answered = false;
 
+  const toolCalls = toolCallBudget({ perStep: config.maxToolCallsPerStep, perRun: config.maxToolCallsPerRun });
+
   try {
     armStallTimer();
     const result = streamText({
       model: request.model,
       instructions,
       prompt: firstMessage(request.log, request.insights),
-      tools: config.maxRounds > 0 ? createLogTools(request.log) : undefined,
+      tools: config.maxRounds > 0 ? createLogTools(request.log, toolCalls) : undefined,
+      // One call at a time, so the budget counts them in order and each waits its turn of the event loop.
+      toolCallConcurrency: 1,
       stopWhen: isStepCount(config.maxRounds + 1),
       prepareStep: ({ stepNumber }) => {
+        toolCalls.nextStep();
         if (config.maxRounds === 0 || stepNumber < config.maxRounds) return {};
         limitReached = true;
         return { toolChoice: "none", instructions: instructions + finalRoundNote };
@@ -81,7 +94,14 @@ export async function* explainLog(request: ExplainRequest): AsyncGenerator<AiEve
       onError: () => {},
     });
 
+    // Hundreds of parts can arrive in one network read (a step of 300 tool calls); the SDK turns
+    // them into parts as fast as we pull, so pulling in slices lets other requests in between.
+    let sliceStart = performance.now();
     for await (const part of result.stream) {
+      if (performance.now() - sliceStart > partSliceMs) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
       armStallTimer();
       switch (part.type) {
         case "start-step":
@@ -94,6 +114,7 @@ export async function* explainLog(request: ExplainRequest): AsyncGenerator<AiEve
           break;
         case "finish-step":
           if (part.finishReason === "tool-calls") toolRounds++;
+          request.onUsage?.(part.usage);
           break;
         case "text-delta":
           if (part.text.length > 0) {

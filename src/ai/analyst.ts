@@ -1,63 +1,119 @@
 /**
  * The AI analysis service (no HTTP here): answers from the cache when it can, joins a live run of
- * the same question when there is one, otherwise runs the engine and the agent; a finished answer
- * is kept for the next reader of the same log.
+ * the same question when there is one, otherwise starts a run of the engine and the agent, if the
+ * client's limits admit it (admission.ts). A run goes on to its end whoever still reads it, and a
+ * finished answer is kept for the next reader of the same log.
  */
 import type { Insights } from "../analysis/model";
 import { explainLog } from "./agent";
+import { aiAdmission, once, type Release } from "./admission";
 import { answerCacheKey, createAnswerCache, replayAnswer } from "./answer-cache";
 import type { AiConfig } from "./config";
 import { engineInsights } from "./engine-brief";
 import { status, type AiEvent } from "./events";
 import { createLanguageModel } from "./provider";
 import { sharedRuns } from "./shared-runs";
-import { silentLogger, type AiLog, type AiLogger, type AiStats } from "./types";
+import { createAiStats, silentLogger, type AiLog, type AiLogger, type AiStats } from "./types";
 
-export interface AiAnalyst {
-  /** The analysis as events; `signal` aborts the upstream model call when the client leaves. */
-  analyse(log: AiLog, language: string, signal: AbortSignal): AsyncGenerator<AiEvent>;
+export interface OpenedAnalysis {
+  /** The events this reader gets; they end when `signal` (the reader's) fires. */
+  events: AsyncGenerator<AiEvent>;
+  /** Gives back what the reader holds of its client's share; call it when its stream closes. */
+  release: Release;
 }
 
-export function createAiAnalyst(config: AiConfig, logger: AiLogger = silentLogger, stats?: AiStats): AiAnalyst {
-  const model = createLanguageModel(config, logger);
+export interface AiAnalyst {
+  /**
+   * Admits and opens one reader's analysis, synchronously, so that simultaneous requests see one
+   * another: a cached answer, the live run of the same question, or a fresh run. `client` is who
+   * asks (the rate limiter's client group; null outside the edge, where no per-client limit
+   * applies). Throws the 429 ApiError when a limit refuses.
+   */
+  open(log: AiLog, language: string, client: string | null, signal: AbortSignal): OpenedAnalysis;
+  /** Ends every live run (server shutdown). */
+  abortRuns(reason: unknown): void;
+}
+
+export function createAiAnalyst(config: AiConfig, logger: AiLogger = silentLogger, stats: AiStats = createAiStats()): AiAnalyst {
+  const model = createLanguageModel(config, logger, () => stats.modelRequests++);
   const cache = createAnswerCache(config);
   const runs = sharedRuns();
+  const admission = aiAdmission(config);
 
-  async function* analyse(log: AiLog, language: string, signal: AbortSignal): AsyncGenerator<AiEvent> {
+  /** Who started each live run, and whether a stream of theirs is reading it (it rides on the run's unit of their share). */
+  const starters = new Map<string, { client: string | null; reading: boolean }>();
+  const starterSeat = (starter: { reading: boolean }): Release => {
+    starter.reading = true;
+    return once(() => (starter.reading = false));
+  };
+
+  function open(log: AiLog, language: string, client: string | null, signal: AbortSignal): OpenedAnalysis {
     const key = answerCacheKey(config, log.hash, language);
     const cached = cache.get(key);
-    if (cached) {
-      yield* replayAnswer(cached);
-      return;
+    if (cached) return { release: admission.reader(client), events: untilAborted(replayAnswer(cached), signal) };
+    const live = runs.live(key);
+    if (live) {
+      // A starter who hung up and asks again takes its seat back: it still holds the run's unit.
+      const starter = starters.get(key);
+      const release = starter && client !== null && starter.client === client && !starter.reading ? starterSeat(starter) : admission.reader(client);
+      return { release, events: live.follow(signal) };
     }
-    yield* runs.follow(key, signal, (runSignal) => liveAnalysis(key, log, language, runSignal));
+
+    // The run holds its slot and a unit of its starter's share until it ends; the starter's stream sits on that unit.
+    const releaseRun = admission.run(client);
+    const starter = { client, reading: false };
+    starters.set(key, starter);
+    stats.liveRuns++;
+    const run = runs.start(key, (runSignal) => liveAnalysis(key, log, language, runSignal), () => {
+      starters.delete(key);
+      stats.liveRuns--;
+      releaseRun();
+    });
+    return { release: starterSeat(starter), events: run.follow(signal) };
   }
 
   async function* liveAnalysis(key: string, log: AiLog, language: string, signal: AbortSignal): AsyncGenerator<AiEvent> {
-    // First event before any work, so the client sees the stream is alive at once.
-    yield status("started", { cached: false, model: config.model, language });
+    stats.runsStarted++;
+    let outcome: keyof AiStats["runsEnded"] = "aborted";
+    try {
+      // First event before any work, so the client sees the stream is alive at once.
+      yield status("started", { cached: false, model: config.model, language });
 
-    const insights = safeInsights(log.files[0]?.content ?? "");
-    let answer = "";
-    for await (const event of explainLog({ model, config, log, insights, language, signal })) {
-      if (event.kind === "delta") answer += event.text;
-      if (event.kind === "error") {
-        logger("warn", "AI analysis failed", { code: event.data.code, reason: event.data.error, provider: config.provider, model: config.model, logId: log.id ?? null });
+      const insights = safeInsights(log.files[0]?.content ?? "");
+      const onUsage = (usage: { inputTokens: number | undefined; outputTokens: number | undefined }) => {
+        stats.inputTokens += usage.inputTokens ?? 0;
+        stats.outputTokens += usage.outputTokens ?? 0;
+      };
+      let answer = "";
+      for await (const event of explainLog({ model, config, log, insights, language, signal, onUsage })) {
+        if (event.kind === "delta") answer += event.text;
+        if (event.kind === "error") {
+          outcome = "failed";
+          logger("warn", "AI analysis failed", { code: event.data.code, reason: event.data.error, provider: config.provider, model: config.model, logId: log.id ?? null });
+        }
+        if (event.kind === "done") {
+          outcome = "completed";
+          if (answer.trim().length > 0) {
+            const { status: _status, cached: _cached, ...done } = event.data;
+            cache.set(key, { text: answer, done });
+          }
+        }
+        yield event;
       }
-      if (event.kind === "done" && stats) {
-        const usage = event.data.usage as { inputTokens?: number; outputTokens?: number } | undefined;
-        stats.inputTokens += usage?.inputTokens ?? 0;
-        stats.outputTokens += usage?.outputTokens ?? 0;
-      }
-      if (event.kind === "done" && answer.trim().length > 0) {
-        const { status: _status, cached: _cached, ...done } = event.data;
-        cache.set(key, { text: answer, done });
-      }
-      yield event;
+    } finally {
+      stats.runsEnded[outcome]++;
     }
   }
 
-  return { analyse };
+  return { open, abortRuns: (reason) => runs.abortAll(reason) };
+}
+
+/** A replay stops as soon as its reader has gone, like a followed run. */
+async function* untilAborted(events: Iterable<AiEvent>, signal: AbortSignal): AsyncGenerator<AiEvent> {
+  for (const event of events) {
+    if (signal.aborted) return;
+    yield event;
+  }
 }
 
 /** An engine failure must not cost the user the AI answer: the agent can still read the log. */

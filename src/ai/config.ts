@@ -15,8 +15,21 @@ export interface AiConfig {
   apiKeys: string[];
   /** Tool-using rounds before the model must answer without tools. */
   maxRounds: number;
-  /** Streams open at once across the process; beyond it 429 too_many_streams. */
+  /** Model runs at once across the process (each holds an upstream connection); beyond it 429 too_many_streams. */
   maxStreams: number;
+  /** Streams one client may hold open at once (its runs still going count too); beyond it 429 too_many_streams. */
+  maxStreamsPerClient: number;
+  /** Fresh model runs one client may start per `runsWindowMs`; cached answers and joined runs are free. */
+  runsPerClient: number;
+  runsWindowMs: number;
+  /** Tool calls the model may make in one step, and in one run; calls beyond are refused to the model. */
+  maxToolCallsPerStep: number;
+  maxToolCallsPerRun: number;
+  /**
+   * Browser origins besides PUBLIC_URL's that may start AI analyses; "*" allows any. A request
+   * from any other origin is refused, so a third-party page cannot spend our model on its visitors.
+   */
+  allowedOrigins: string[];
   /** An upstream that sends nothing for this long is given up (error event). */
   stallTimeoutMs: number;
   /** Hard cap on one analysis, whatever the upstream does. */
@@ -77,6 +90,13 @@ export function loadAiConfig(env: Env): AiConfig | null {
     apiKeys,
     maxRounds: integer(env, "AI_MAX_ROUNDS", 4, 0, 20),
     maxStreams,
+    // A share below the global cap, so one address cannot hold every run.
+    maxStreamsPerClient: integer(env, "AI_MAX_STREAMS_PER_CLIENT", Math.min(8, maxStreams), 1, maxStreams),
+    runsPerClient: integer(env, "AI_RUNS_PER_CLIENT", 10, 1, 1_000_000),
+    runsWindowMs: integer(env, "AI_RUNS_WINDOW_S", 600, 1, 86_400) * 1000,
+    maxToolCallsPerStep: integer(env, "AI_MAX_TOOL_CALLS_PER_STEP", 8, 1, 1_000),
+    maxToolCallsPerRun: integer(env, "AI_MAX_TOOL_CALLS_PER_RUN", 24, 1, 10_000),
+    allowedOrigins: origins(env, "AI_ALLOWED_ORIGINS"),
     stallTimeoutMs: integer(env, "AI_STALL_TIMEOUT_MS", 60_000, 1, 3_600_000),
     maxDurationMs: integer(env, "AI_MAX_DURATION_MS", 300_000, 1, 3_600_000),
     pingIntervalMs: integer(env, "AI_PING_INTERVAL_MS", 15_000, 1, 15_000),
@@ -100,6 +120,22 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return parsed;
+}
+
+/** Comma-separated origins (scheme://host[:port]) or "*"; each is normalised as a browser sends it. */
+function origins(env: Env, name: string): string[] {
+  const entries = (value(env, name) ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+  return entries.map((entry) => {
+    if (entry === "*") return entry;
+    try {
+      const url = new URL(entry);
+      const bare = url.pathname === "/" && url.search === "" && url.hash === "" && url.username === "";
+      if ((url.protocol === "http:" || url.protocol === "https:") && bare) return url.origin;
+    } catch {
+      // reported below
+    }
+    throw new Error(`${name} must list origins such as "https://panel.example.com" (or "*"), got "${entry}"`);
+  });
 }
 
 function optionalNumber(env: Env, name: string, min: number, max: number): number | undefined {

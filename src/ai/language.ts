@@ -1,20 +1,31 @@
 /**
  * The language an answer is written in: `?lang=` wins, then the best Accept-Language entry,
- * else English. Tags are canonicalised (de-de -> de-DE) so one language is one cache key.
+ * else English. The language is part of the answer cache key, so a tag is reduced to what changes
+ * the written answer: its primary language, one the server has locale data for (about 250), kept
+ * with a script or region only for the few written variants below. `en-AA`, `en-AB` and `en-GB`
+ * are all `en`: varying the tag cannot get past the cache.
  */
 import { ApiError } from "../errors";
 
 export const defaultLanguage = "en";
 
-function canonical(tag: string): string | null {
+/** Written variants answered apart from their language; zh-TW and zh-CN reach zh-Hant and zh-Hans by their likely script. */
+const writtenVariants = new Set(["pt-BR", "pt-PT", "zh-Hans", "zh-Hant"]);
+
+function answerTag(tag: string): string | null {
   if (tag.length > 35 || !/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(tag)) return null;
+  let locale: Intl.Locale;
   try {
-    const locale = new Intl.Locale(Intl.getCanonicalLocales(tag)[0]);
-    // Variants and extensions do not change the language of an answer; drop them.
-    return [locale.language, locale.script, locale.region].filter(Boolean).join("-");
+    locale = new Intl.Locale(Intl.getCanonicalLocales(tag)[0]);
   } catch {
     return null;
   }
+  const { language, region } = locale;
+  if (Intl.DateTimeFormat.supportedLocalesOf([language])[0] !== language) return null;
+  if (region && writtenVariants.has(`${language}-${region}`)) return `${language}-${region}`;
+  const script = locale.script ?? (region ? locale.maximize().script : undefined);
+  if (script && writtenVariants.has(`${language}-${script}`)) return `${language}-${script}`;
+  return language;
 }
 
 /** The highest-q tag of an Accept-Language header that is a real tag (`*` and junk are skipped). */
@@ -30,7 +41,7 @@ function fromAcceptLanguage(header: string): string | null {
     .filter(({ quality }) => quality > 0)
     .sort((a, b) => b.quality - a.quality || a.order - b.order);
   for (const { tag } of ranked) {
-    const language = canonical(tag);
+    const language = answerTag(tag);
     if (language) return language;
   }
   return null;
@@ -39,8 +50,8 @@ function fromAcceptLanguage(header: string): string | null {
 export function answerLanguage(request: Request): string {
   const asked = new URL(request.url).searchParams.get("lang");
   if (asked !== null && asked !== "") {
-    const language = canonical(asked.trim());
-    if (!language) throw new ApiError("bad_request", `lang must be a language tag such as "en", "de" or "pt-BR", got ${JSON.stringify(asked)}`);
+    const language = answerTag(asked.trim());
+    if (!language) throw new ApiError("bad_request", `lang must be a known language's tag such as "en", "de" or "pt-BR", got ${JSON.stringify(asked.slice(0, 40))}`);
     return language;
   }
   const header = request.headers.get("accept-language");

@@ -5,6 +5,7 @@
  */
 
 import { compileLineRegex, type LineRegex } from "./line-regex";
+import { nextTurn } from "./next-turn";
 
 export const toolLimits = {
   /** Lines one read_file call returns at most. */
@@ -18,8 +19,10 @@ export const toolLimits = {
   searchMaxMatches: 30,
   searchMaxContext: 5,
   patternMaxChars: 200,
-  /** Wall-clock budget of one search: matching is linear, but a huge log times a complex pattern still adds up. */
+  /** Working time of one search: matching is linear, but a huge log times a complex pattern still adds up. */
   searchBudgetMs: 250,
+  /** A search works in slices of about this long and lets the event loop in between (other requests wait at most this). */
+  searchSliceMs: 5,
 } as const;
 
 export interface LogFileText {
@@ -92,7 +95,7 @@ export function lineMatcher(request: SearchRequest): (line: string) => boolean {
  * at the match cap), then the matches are printed with their context, overlapping ranges merged.
  * Output: `file:line: text` for matches, `file-line- text` for context, `--` between groups.
  */
-export function searchLines(files: readonly LogFileText[], request: SearchRequest): string {
+export async function searchLines(files: readonly LogFileText[], request: SearchRequest): Promise<string> {
   const matches = lineMatcher(request);
   const context = Math.max(0, Math.min(toolLimits.searchMaxContext, Math.floor(request.context)));
   const out: string[] = [];
@@ -101,15 +104,24 @@ export function searchLines(files: readonly LogFileText[], request: SearchReques
   let truncated = false; // the match cap was reached
   let cut = false; // the output cap was reached
 
-  const deadline = performance.now() + toolLimits.searchBudgetMs;
+  let worked = 0;
+  let sliceStart = performance.now();
   let slow = false;
 
   for (const file of files) {
     const hits = new Set<number>();
     for (let index = 0; index < file.lines.length; index++) {
-      if ((index & 15) === 0 && performance.now() > deadline) {
-        slow = true;
-        break;
+      if ((index & 15) === 0) {
+        const now = performance.now();
+        if (worked + (now - sliceStart) > toolLimits.searchBudgetMs) {
+          slow = true;
+          break;
+        }
+        if (now - sliceStart > toolLimits.searchSliceMs) {
+          worked += now - sliceStart;
+          await nextTurn();
+          sliceStart = performance.now();
+        }
       }
       if (!matches(file.lines[index])) continue;
       if (found === toolLimits.searchMaxMatches) {

@@ -109,7 +109,8 @@ export const aiDocumentation: {
     in: "query",
     required: false,
     schema: { type: "string", examples: ["de", "pt-BR"] } as object,
-    description: "The answer's language (a BCP 47 tag); else the best Accept-Language entry, else English. 400 when it is no language tag.",
+    description:
+      "The answer's language (a BCP 47 tag, reduced to its language except pt-BR, pt-PT, zh-Hans, zh-Hant); else the best Accept-Language entry, else English. 400 when it is not a known language's tag.",
   },
   stream: {
     description: "The analysis as server-sent events; failures after this point are `error` frames.",

@@ -1,20 +1,22 @@
 /**
  * The AI routes (controller): GET /ai/:id and POST /ai/analyse, unprefixed; the app mounts them
  * under /v1 and /1. Everything that can fail before the first byte is an ordinary JSON error
- * (503 ai_disabled, 400 bad lang, 404 unknown log, 429 too many streams); after that, failures
- * are `error` events inside the stream.
+ * (503 ai_disabled, 403 foreign origin, 400 bad lang, 404 unknown log, 429 a stream or run limit);
+ * after that, failures are `error` events inside the stream.
  */
 import { Elysia } from "elysia";
+import { clientOf } from "../edge/app-request.ts";
 import { ApiError, errorResponses } from "../errors";
 import { UploadJson } from "../logs/model.ts";
 import { uploadRequestBody } from "../logs/routes.ts";
 import { aiDocumentation, AiStoredLogReference } from "./model.ts";
+import { once } from "./admission";
 import { createAiAnalyst } from "./analyst";
 import type { AiConfig } from "./config";
 import { answerLanguage } from "./language";
+import { aiOriginPolicy } from "./origin-policy";
 import { eventStreamResponse } from "./sse";
-import { streamSlots } from "./stream-slots";
-import type { AiLog, AiLogger, AiStats } from "./types";
+import { createAiStats, type AiLog, type AiLogger, type AiStats } from "./types";
 import type { ShutdownSignal } from "../ops/shutdown.ts";
 
 export interface AiDeps {
@@ -25,10 +27,12 @@ export interface AiDeps {
   readBody(request: Request): Promise<AiLog>;
   /** Optional: where upstream trouble is reported (refused keys, failed or stalled analyses). Silent by default. */
   log?: AiLogger;
-  /** Kept current for the metrics: open streams and tokens used. */
+  /** Kept current for the metrics: streams, runs, model requests and tokens. */
   stats?: AiStats;
-  /** When the service shuts down, open streams end with an `error` event (code shutting_down). */
+  /** When the service shuts down, open streams end with an `error` event (code shutting_down) and live runs stop. */
   shutdown?: ShutdownSignal;
+  /** PUBLIC_URL's origin: our own pages, which may always start analyses. */
+  publicOrigin?: string;
 }
 
 /** The part of Bun's server the route uses: lifting the idle timeout for a long-lived stream. */
@@ -38,14 +42,15 @@ interface IdleTimeoutControl {
 
 export function aiRoutes(deps: AiDeps) {
   const { config } = deps;
-  const analyst = config ? createAiAnalyst(config, deps.log, deps.stats) : null;
-  const slots = streamSlots(config?.maxStreams ?? 0);
-  const syncStats = () => {
-    if (deps.stats) deps.stats.openStreams = slots.open;
-  };
+  const stats = deps.stats ?? createAiStats();
+  const analyst = config ? createAiAnalyst(config, deps.log, stats) : null;
+  const checkOrigin = aiOriginPolicy(deps.publicOrigin ?? null, config?.allowedOrigins ?? []);
+  deps.shutdown?.onShutdown(() => analyst?.abortRuns(new Error("the server is shutting down")));
 
-  const requireAnalyst = () => {
+  /** Checks that cost nothing come first: AI configured, and a page allowed to ask. */
+  const admitRequest = (request: Request) => {
     if (!analyst || !config) throw new ApiError("ai_disabled", "AI analysis is not configured on this server");
+    checkOrigin(request);
     return { analyst, config };
   };
 
@@ -55,34 +60,35 @@ export function aiRoutes(deps: AiDeps) {
     return log;
   };
 
-  const openStream = (log: AiLog, language: string, request: Request, server: IdleTimeoutControl | null): Response => {
-    const { analyst, config } = requireAnalyst();
+  const openStream = (
+    { analyst, config }: ReturnType<typeof admitRequest>,
+    log: AiLog,
+    language: string,
+    request: Request,
+    server: IdleTimeoutControl | null,
+  ): Response => {
     if (deps.shutdown?.hasBegun) {
       throw new ApiError("ai_unavailable", "The server is shutting down; try again in a moment.", { "retry-after": "5" });
     }
-    const acquired = slots.tryAcquire();
-    if (!acquired) {
-      throw new ApiError("too_many_streams", `Too many AI analyses are running (limit ${config.maxStreams}); try again shortly`, {
-        "retry-after": "5",
-      });
-    }
-    const release = () => {
-      acquired();
-      syncStats();
-    };
-    syncStats();
+    const clientGone = new AbortController();
+    // Throws the 429s; from here on the stream is admitted. The client is the rate limiter's (IPv4, or IPv6 /64).
+    const opened = analyst.open(log, language, clientOf(request)?.group ?? null, clientGone.signal);
+    stats.openStreams++;
+    const release = once(() => {
+      opened.release();
+      stats.openStreams--;
+    });
 
     // Bun closes connections idle for 10 s by default; a model can think longer than that.
     server?.timeout(request, 0);
 
-    const clientGone = new AbortController();
     const onRequestAbort = () => {
       clientGone.abort(request.signal.reason);
       release();
     };
     request.signal.addEventListener("abort", onRequestAbort, { once: true });
 
-    return eventStreamResponse(analyst.analyse(log, language, clientGone.signal), {
+    return eventStreamResponse(opened.events, {
       pingIntervalMs: config.pingIntervalMs,
       onCancel: () => clientGone.abort(new Error("client disconnected")),
       onClose: () => {
@@ -106,13 +112,13 @@ export function aiRoutes(deps: AiDeps) {
     .get(
       "/ai/:id",
       async ({ params, request, server }) => {
-        requireAnalyst();
+        const ai = admitRequest(request);
         const language = answerLanguage(request);
         const log = await loadStored(params.id);
-        return openStream(log, language, request, server);
+        return openStream(ai, log, language, request, server);
       },
       {
-        response: errorResponses(400, 404, 429, 503),
+        response: errorResponses(400, 403, 404, 429, 503),
         detail: {
           operationId: "getAiAnalysis",
           summary: "AI analysis of a stored log (server-sent events)",
@@ -129,16 +135,16 @@ export function aiRoutes(deps: AiDeps) {
     .post(
       "/ai/analyse",
       async ({ request, server }) => {
-        requireAnalyst();
+        const ai = admitRequest(request);
         const language = answerLanguage(request);
         const storedId = await storedLogReference(request);
         const log = storedId !== null ? await loadStored(storedId) : await deps.readBody(request);
-        return openStream(log, language, request, server);
+        return openStream(ai, log, language, request, server);
       },
       {
         // The raw request goes to readBody, which owns body decoding and its limits.
         parse: "none",
-        response: errorResponses(400, 404, 408, 413, 415, 429, 503),
+        response: errorResponses(400, 403, 404, 408, 413, 415, 429, 503),
         detail: {
           operationId: "analyseWithAi",
           summary: "AI analysis of a sent or stored log (server-sent events)",

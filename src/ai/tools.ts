@@ -1,12 +1,14 @@
 /**
  * The agent's tools, scoped to the one log being explained: nothing reaches other logs, the
  * network or the disk. A tool that cannot do what was asked throws; the ai SDK hands the message
- * back to the model as the tool's result, so a bad call costs a round, never the stream.
+ * back to the model as the tool's result, so a bad call costs a round, never the stream. Every
+ * call goes through the run's tool-call budget (tool-budget.ts), which may refuse it the same way.
  */
 import { tool } from "ai";
 import { z } from "zod";
 import { lookupProblemCatalog } from "./engine-brief";
 import { readLines, searchLines, toLogFileText, toolLimits, type LogFileText } from "./log-text";
+import type { ToolCallBudget } from "./tool-budget";
 import type { AiLog } from "./types";
 
 // Schemas are built once; only the closures over the log are per analysis.
@@ -28,7 +30,7 @@ const listFilesInput = z.object({});
 
 const lookupProblemInput = z.object({ query: z.string().describe("Words from the error message or a rule code") });
 
-export function createLogTools(log: AiLog) {
+export function createLogTools(log: AiLog, budget: ToolCallBudget) {
   let texts: LogFileText[] | undefined;
   // Split lazily and once: many analyses never call a tool.
   const files = (): LogFileText[] => (texts ??= log.files.map((file) => toLogFileText(file.name, file.content)));
@@ -45,10 +47,12 @@ export function createLogTools(log: AiLog) {
     list_files: tool({
       description: "List the files of this log (the first is the main log) with their line counts and sizes.",
       inputSchema: listFilesInput,
-      execute: async () =>
-        files()
-          .map((file, index) => `${file.name}: ${file.lines.length} lines, ${file.bytes} bytes${index === 0 ? " (main log)" : ""}`)
-          .join("\n"),
+      execute: () =>
+        budget.run(() =>
+          files()
+            .map((file, index) => `${file.name}: ${file.lines.length} lines, ${file.bytes} bytes${index === 0 ? " (main log)" : ""}`)
+            .join("\n"),
+        ),
     }),
 
     read_file: tool({
@@ -56,7 +60,7 @@ export function createLogTools(log: AiLog) {
         `Read numbered lines of one file of this log, at most ${toolLimits.readMaxLines} lines per call. ` +
         "Use it to see the context around a line the engine or a search pointed at.",
       inputSchema: readFileInput,
-      execute: async ({ file, startLine, endLine }) => readLines(fileNamed(file), startLine ?? 1, endLine),
+      execute: ({ file, startLine, endLine }) => budget.run(() => readLines(fileNamed(file), startLine ?? 1, endLine)),
     }),
 
     search_log: tool({
@@ -64,13 +68,15 @@ export function createLogTools(log: AiLog) {
         "Search the log line by line for text or a regular expression (JavaScript syntax, matched per line) " +
         `and get the matching lines with their line numbers and context. At most ${toolLimits.searchMaxMatches} matches.`,
       inputSchema: searchLogInput,
-      execute: async ({ query, regex, caseSensitive, context, file }) =>
-        searchLines(file ? [fileNamed(file)] : files(), {
-          query,
-          regex: regex ?? false,
-          caseSensitive: caseSensitive ?? false,
-          context: context ?? 2,
-        }),
+      execute: ({ query, regex, caseSensitive, context, file }) =>
+        budget.run(() =>
+          searchLines(file ? [fileNamed(file)] : files(), {
+            query,
+            regex: regex ?? false,
+            caseSensitive: caseSensitive ?? false,
+            context: context ?? 2,
+          }),
+        ),
     }),
 
     lookup_problem: tool({
@@ -78,11 +84,12 @@ export function createLogTools(log: AiLog) {
         "Look up a known error in the analysis engine's problem catalog, by words from the error message " +
         "(e.g. 'could not load plugin', 'port already in use'). Returns the matching rules.",
       inputSchema: lookupProblemInput,
-      execute: async ({ query }) => {
-        const matches = lookupProblemCatalog(query);
-        if (matches.length === 0) return `No catalog entry matches ${JSON.stringify(query)}.`;
-        return matches.map((match) => `${match.code}: ${match.summary}`).join("\n");
-      },
+      execute: ({ query }) =>
+        budget.run(() => {
+          const matches = lookupProblemCatalog(query);
+          if (matches.length === 0) return `No catalog entry matches ${JSON.stringify(query)}.`;
+          return matches.map((match) => `${match.code}: ${match.summary}`).join("\n");
+        }),
     }),
   };
 }

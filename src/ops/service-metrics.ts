@@ -1,8 +1,9 @@
 /**
  * The service's metrics, defined in one place: request counts and latency by route and status,
  * uploads, bytes stored vs. deduplicated, blob count, hot-cache hit ratio, limiter rejections,
- * AI streams and tokens. Numbers other modules keep are read at scrape time.
+ * AI streams, runs, model requests and tokens. Numbers other modules keep are read at scrape time.
  */
+import type { AiStats } from "../ai/index.ts";
 import { MetricsRegistry } from "./metrics.ts";
 
 /** What the metrics read from the rest of the app at scrape time. */
@@ -11,7 +12,7 @@ export interface MetricSources {
   cache(): { hits: number; misses: number; bytes: number };
   /** Current blob count (a query, cached for a few seconds by the caller). */
   blobCount(): number;
-  ai(): { openStreams: number; tokens: { input: number; output: number } };
+  ai(): AiStats;
 }
 
 /** Seconds; fine at the low end, where most requests of a healthy service are. */
@@ -40,11 +41,17 @@ export function serviceMetrics(sources: MetricSources, { private: isPrivate = fa
     set(hits + misses === 0 ? 0 : hits / (hits + misses));
   });
   registry.gauge("logpaste_cache_bytes", "Bytes held by the hot-log cache.", (set) => set(sources.cache().bytes));
-  registry.gauge("logpaste_ai_streams_open", "AI analysis streams open now.", (set) => set(sources.ai().openStreams));
-  registry.gauge("logpaste_ai_tokens_total", "Model tokens used since start, by direction.", (set) => {
-    const { tokens } = sources.ai();
-    set(tokens.input, { direction: "input" });
-    set(tokens.output, { direction: "output" });
+  registry.gauge("logpaste_ai_streams_open", "AI analysis streams open now (readers of runs and of cached answers).", (set) => set(sources.ai().openStreams));
+  registry.gauge("logpaste_ai_runs_live", "AI model runs going on now, read or not.", (set) => set(sources.ai().liveRuns));
+  registry.gauge("logpaste_ai_runs_started_total", "AI model runs started since start (cached answers and joined runs are not runs).", (set) => set(sources.ai().runsStarted));
+  registry.gauge("logpaste_ai_runs_ended_total", "AI model runs ended since start, by outcome: completed, failed (provider error, timeout) or aborted (shutdown).", (set) => {
+    for (const [outcome, count] of Object.entries(sources.ai().runsEnded)) set(count, { outcome });
+  });
+  registry.gauge("logpaste_ai_model_requests_total", "HTTP requests sent to the model provider since start, every key tried included.", (set) => set(sources.ai().modelRequests));
+  registry.gauge("logpaste_ai_tokens_total", "Model tokens used since start, by direction: every model call that reported its usage, whatever became of its run.", (set) => {
+    const { inputTokens, outputTokens } = sources.ai();
+    set(inputTokens, { direction: "input" });
+    set(outputTokens, { direction: "output" });
   });
   registry.gauge("logpaste_process_resident_bytes", "Resident set size of the process.", (set) => set(process.memoryUsage.rss()));
 

@@ -16,6 +16,12 @@ describe("loadAiConfig", () => {
       apiKeys: ["a", "b", "c"],
       maxRounds: 4,
       maxStreams: 64,
+      maxStreamsPerClient: 8,
+      runsPerClient: 10,
+      runsWindowMs: 600_000,
+      maxToolCallsPerStep: 8,
+      maxToolCallsPerRun: 24,
+      allowedOrigins: [],
       stallTimeoutMs: 60_000,
       maxDurationMs: 300_000,
       pingIntervalMs: 15_000,
@@ -46,5 +52,16 @@ describe("loadAiConfig", () => {
     expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_TEMPERATURE: "hot" })).toThrow("AI_TEMPERATURE");
     expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_MAX_STREAMS: "500" })).toThrow("raise BUN_CONFIG_MAX_HTTP_REQUESTS");
     expect(loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_MAX_STREAMS: "500", BUN_CONFIG_MAX_HTTP_REQUESTS: "1024" })?.maxStreams).toBe(500);
+    expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_MAX_STREAMS: "4", AI_MAX_STREAMS_PER_CLIENT: "5" })).toThrow("AI_MAX_STREAMS_PER_CLIENT must be an integer from 1 to 4");
+    expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_ALLOWED_ORIGINS: "https://panel.example.com/path" })).toThrow("AI_ALLOWED_ORIGINS");
+  });
+
+  test("the per-client share defaults below a small global cap; allowed origins are normalised", () => {
+    expect(loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_MAX_STREAMS: "2" })?.maxStreamsPerClient).toBe(2);
+    expect(loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_ALLOWED_ORIGINS: "https://Panel.Example.com/, http://127.0.0.1:8080, *" })?.allowedOrigins).toEqual([
+      "https://panel.example.com",
+      "http://127.0.0.1:8080",
+      "*",
+    ]);
   });
 });

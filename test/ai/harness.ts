@@ -11,7 +11,7 @@ import { loadAiConfig, type AiLog } from "../../src/ai";
 import type { AiEvent } from "../../src/ai/events";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app";
 import { paperLogWithBrokenPlugin } from "./fixtures";
-import { scriptedUpstream, type Script, type ScriptedUpstream } from "./scripted-upstream";
+import { openai, scriptedUpstream, type Script, type ScriptedUpstream } from "./scripted-upstream";
 
 const nothingScripted: Script = () => ({ status: 500, body: '{"error":{"message":"no script for this test"}}' });
 
@@ -26,6 +26,10 @@ export interface AiApp {
    * cached or runs shared by earlier tests never leak into it. Returns the id.
    */
   uploadLog(content?: string): Promise<string>;
+  /** One sample of /metrics, by its name with labels as rendered (`name{label="value"}`). */
+  metric(sample: string): Promise<number>;
+  /** Waits (up to 5 s) for a sample to reach `value`: the server updates some on a later turn (a hang-up it has yet to notice). */
+  metricBecomes(sample: string, value: number): Promise<void>;
 }
 
 let uploads = 0;
@@ -41,6 +45,9 @@ export function startAiApp(env: Record<string, string> = {}, protocol: "openai" 
       AI_BASE_URL: upstream.url,
       AI_MODEL: "scripted-model",
       AI_API_KEYS: "key-1",
+      // Every test request comes from 127.0.0.1, one client: a file's runs would soon use up the
+      // default budget. The tests of the per-client limits set their own.
+      AI_RUNS_PER_CLIENT: "1000",
       ...env,
     });
   }, START_TIMEOUT_MS);
@@ -62,6 +69,16 @@ export function startAiApp(env: Record<string, string> = {}, protocol: "openai" 
     script(script) {
       upstream.reset(script);
       return upstream;
+    },
+    async metric(sample) {
+      const text = await (await running().fetch("/metrics")).text();
+      return Number(text.split("\n").find((line) => line.startsWith(`${sample} `))?.split(" ").at(-1));
+    },
+    async metricBecomes(sample, value) {
+      for (const until = Date.now() + 5000; Date.now() < until; await Bun.sleep(10)) {
+        if ((await this.metric(sample)) === value) return;
+      }
+      throw new Error(`${sample} did not become ${value}`);
     },
     async uploadLog(content = paperLogWithBrokenPlugin) {
       uploads++;
@@ -96,7 +113,9 @@ export function startAnalyst(script: Script, env: Record<string, string> = {}, p
     logged,
     async analyse({ log = aiLog(), language = "en", signal = new AbortController().signal } = {}) {
       const events: AiEvent[] = [];
-      for await (const event of analyst.analyse(log, language, signal)) events.push(event);
+      const opened = analyst.open(log, language, null, signal);
+      for await (const event of opened.events) events.push(event);
+      opened.release();
       return events;
     },
     stop: () => upstream.stop(),
@@ -109,6 +128,9 @@ export function gate(): { promise: Promise<void>; open(): void } {
   const promise = new Promise<void>((resolve) => (open = resolve));
   return { promise, open };
 }
+
+/** A script whose every call answers `text` at once. */
+export const answering = (text: string): Script => () => ({ frames: openai.answer([text]) });
 
 export const answerOf = (events: AiEvent[]) =>
   events.map((event) => (event.kind === "delta" ? event.text : "")).join("");

@@ -28,12 +28,12 @@ describe("read_file ranges", () => {
 describe("search_log", () => {
   const log = toLogFileText("latest.log", ["INFO start", "WARN disk", "ERROR boom", "INFO middle", "INFO more", "ERROR again", "INFO end"].join("\n"));
 
-  test("separates distant groups with --", () => {
-    expect(search([log], "start|end", { regex: true })).toBe("2 matches:\nlatest.log:1: INFO start\n--\nlatest.log:7: INFO end");
+  test("separates distant groups with --", async () => {
+    expect(await search([log], "start|end", { regex: true })).toBe("2 matches:\nlatest.log:1: INFO start\n--\nlatest.log:7: INFO end");
   });
 
-  test("prints matches grep-style with merged context", () => {
-    expect(search([log], "error", { context: 1 })).toBe(
+  test("prints matches grep-style with merged context", async () => {
+    expect(await search([log], "error", { context: 1 })).toBe(
       [
         "2 matches:",
         "latest.log-2- WARN disk",
@@ -46,20 +46,20 @@ describe("search_log", () => {
     );
   });
 
-  test("matches by regular expression, case-sensitively when asked", () => {
-    expect(search([log], "^(ERROR|WARN) ", { regex: true })).toStartWith("3 matches:");
-    expect(search([log], "error", { caseSensitive: true })).toStartWith("No line matches");
+  test("matches by regular expression, case-sensitively when asked", async () => {
+    expect(await search([log], "^(ERROR|WARN) ", { regex: true })).toStartWith("3 matches:");
+    expect(await search([log], "error", { caseSensitive: true })).toStartWith("No line matches");
   });
 
-  test("stops at the match cap", () => {
-    const out = search([toLogFileText("big", numbered(10_000))], "line");
+  test("stops at the match cap", async () => {
+    const out = await search([toLogFileText("big", numbered(10_000))], "line");
     expect(out).toStartWith(`${toolLimits.searchMaxMatches} matches shown, more exist`);
     expect(out.split("\n")).toHaveLength(toolLimits.searchMaxMatches + 1);
   });
 
-  test("only the first part of a very long line is matched", () => {
+  test("only the first part of a very long line is matched", async () => {
     const file = toLogFileText("long", `${"x".repeat(toolLimits.matchedLineChars)}NEEDLE`);
-    expect(search([file], "needle")).toStartWith("No line matches");
+    expect(await search([file], "needle")).toStartWith("No line matches");
   });
 
   test("refuses invalid and oversized patterns, and those that need backtracking, with a message for the model", () => {
@@ -70,11 +70,11 @@ describe("search_log", () => {
     expect(refuse("foo(?=bar)")).toThrow("lookahead");
   });
 
-  test("patterns that make a backtracking engine explode run in linear time", () => {
+  test("patterns that make a backtracking engine explode run in linear time", async () => {
     const file = toLogFileText("evil", Array(2_000).fill(`${"a".repeat(toolLimits.matchedLineChars - 10)}!`).join("\n"));
     for (const evil of ["^(a|aa)+$", "(a+)+$", "(\\w*\\s?)*x"]) {
       const started = performance.now();
-      const out = search([file], evil, { regex: true });
+      const out = await search([file], evil, { regex: true });
       expect(out.startsWith("No line matches") || out.includes("before the time limit")).toBe(true);
       expect(performance.now() - started).toBeLessThan(toolLimits.searchBudgetMs + 250);
     }

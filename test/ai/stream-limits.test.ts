@@ -1,4 +1,4 @@
-/** Open streams over the real app: the concurrency limit, client disconnects and keep-alive pings. */
+/** Open streams over the real app: the run limit, client disconnects and keep-alive pings. */
 import { describe, expect, test } from "bun:test";
 import { gate, startAiApp } from "./harness";
 import { openai } from "./scripted-upstream";
@@ -7,7 +7,7 @@ import { answerText, readAllFrames, SseReader } from "./sse-client";
 const app = startAiApp({ AI_MAX_STREAMS: "1", AI_PING_INTERVAL_MS: "20" });
 
 describe("open streams", () => {
-  test("beyond the stream limit the answer is 429 too_many_streams, and a finished stream frees its slot", async () => {
+  test("beyond the run limit the answer is 429 too_many_streams, and a finished run frees its slot", async () => {
     const hold = gate();
     app.script((call) =>
       call.index === 0 ? { frames: [openai.start()], wait: hold.promise, rest: openai.answer(["done"]).slice(1) } : { frames: openai.answer(["second"]) },
@@ -31,23 +31,34 @@ describe("open streams", () => {
     expect((await readAllFrames(admitted)).at(-1)?.event).toBe("done");
   });
 
-  test("a client that disconnects aborts the upstream request at once and frees its slot", async () => {
+  test("a client that hangs up leaves the run, which goes on to its end, is cached, and frees its slot then", async () => {
+    const hold = gate();
     const upstream = app.script((call) =>
-      call.index === 0 ? { frames: [openai.start(), openai.text("Working on it")], stall: true } : { frames: openai.answer(["next"]) },
+      call.index === 0
+        ? { frames: [openai.start(), openai.text("Working on it")], wait: hold.promise, rest: [openai.text(", done."), openai.finish("stop")] }
+        : { frames: openai.answer(["next"]) },
     );
+    const [left, other] = [await app.uploadLog(), await app.uploadLog()];
     const client = new AbortController();
-    const reader = new SseReader(await app.fetch(`/v1/ai/${await app.uploadLog()}`, { signal: client.signal }));
+    const reader = new SseReader(await app.fetch(`/v1/ai/${left}`, { signal: client.signal }));
     await reader.until((frame) => frame.data?.choices !== undefined);
+    client.abort();
+
+    // Nobody reads the run any more, but its model call goes on and still holds the one slot.
+    expect((await app.fetch(`/v1/ai/${other}`)).status).toBe(429);
+    await app.metricBecomes("logpaste_ai_streams_open", 0);
+    // Asking again joins the run (the client's share of 1 is the run's own unit, taken back), from its start.
+    const again = await app.fetch(`/v1/ai/${left}`);
+    expect(again.status).toBe(200);
+    hold.open();
+    expect(answerText(await readAllFrames(again))).toBe("Working on it, done.");
     expect(upstream.calls[0].wasAborted).toBe(false);
 
-    client.abort();
-    await upstream.calls[0].aborted;
-    expect(upstream.calls[0].wasAborted).toBe(true);
-
-    // The slot is free again: a new stream is admitted.
-    const next = await app.fetch(`/v1/ai/${await app.uploadLog()}`);
+    // Once the run has ended, its slot is free: a new stream is admitted.
+    const next = await app.fetch(`/v1/ai/${other}`);
     expect(next.status).toBe(200);
     expect((await readAllFrames(next)).at(-1)?.event).toBe("done");
+    expect(upstream.calls).toHaveLength(2);
   });
 
   test("a quiet stream carries `: ping` comments", async () => {

@@ -1,14 +1,18 @@
 import { describe, expect, test } from "bun:test";
+import { toolCallBudget } from "../../src/ai/tool-budget";
 import { createLogTools } from "../../src/ai/tools";
 import { paperLogWithBrokenPlugin } from "./fixtures";
 
-const tools = createLogTools({
-  hash: "h",
-  files: [
-    { name: "latest.log", content: paperLogWithBrokenPlugin },
-    { name: "plugins/FancyShop/config.yml", content: "economy: vault\nlanguage: en\n" },
-  ],
-});
+const tools = createLogTools(
+  {
+    hash: "h",
+    files: [
+      { name: "latest.log", content: paperLogWithBrokenPlugin },
+      { name: "plugins/FancyShop/config.yml", content: "economy: vault\nlanguage: en\n" },
+    ],
+  },
+  toolCallBudget({ perStep: 100, perRun: 100 }),
+);
 const options = { toolCallId: "test", messages: [] } as any;
 const run = async (name: keyof typeof tools, input: unknown) => (tools[name].execute as (i: unknown, o: unknown) => Promise<string>)(input, options);
 
