@@ -73,6 +73,9 @@ if (role === "upstream") {
     readBody: async () => {
       throw new Error("not in the bench");
     },
+    logOfBody: async () => {
+      throw new Error("not in the bench");
+    },
   });
   const app = new Elysia()
     .group("/v1", (group) => group.use(routes))

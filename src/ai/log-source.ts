@@ -10,7 +10,7 @@ import { readUploadBody } from "../logs/upload-input.ts";
 import type { AiDeps } from "./routes.ts";
 import type { AiLogFile } from "./types.ts";
 
-export function aiLogSource(logs: LogService, bodyLimits: BodyLimits): Pick<AiDeps, "loadLog" | "readBody"> {
+export function aiLogSource(logs: LogService, bodyLimits: BodyLimits): Pick<AiDeps, "loadLog" | "readBody" | "logOfBody"> {
   return {
     async loadLog(id) {
       try {
@@ -22,8 +22,9 @@ export function aiLogSource(logs: LogService, bodyLimits: BodyLimits): Pick<AiDe
         throw error;
       }
     },
-    async readBody(request) {
-      const { main, files, mainIsFirstFile } = await logs.filterBody(await readUploadBody(request, bodyLimits));
+    readBody: (request) => readUploadBody(request, bodyLimits),
+    async logOfBody(body) {
+      const { main, files, mainIsFirstFile } = await logs.filterBody(body);
       const attached = files.map((file) => ({ name: file.name, content: file.content }));
       // Files only: the first file is the main log, already in the list.
       const aiFiles = mainIsFirstFile ? attached : [{ name: MAIN_LOG_NAME, content: main.content }, ...attached];

@@ -18,13 +18,16 @@ import { aiOriginPolicy } from "./origin-policy";
 import { eventStreamResponse } from "./sse";
 import { createAiStats, type AiLog, type AiLogger, type AiStats } from "./types";
 import type { ShutdownSignal } from "../ops/shutdown.ts";
+import type { UploadBody } from "../logs/upload-input.ts";
 
 export interface AiDeps {
   config: AiConfig | null;
   /** A stored log, or null when the id is unknown. */
   loadLog(id: string): Promise<AiLog | null>;
-  /** Decodes an upload-shaped body (text/JSON/form/multipart, content-encoding); throws ApiError. */
-  readBody(request: Request): Promise<AiLog>;
+  /** Reads a request body within the upload limits (Content-Encoding undone); nothing parsed yet. */
+  readBody(request: Request): Promise<UploadBody>;
+  /** The log an upload-shaped body holds (text/JSON/form/multipart), filtered; throws ApiError. */
+  logOfBody(body: UploadBody): Promise<AiLog>;
   /** Optional: where upstream trouble is reported (refused keys, failed or stalled analyses). Silent by default. */
   log?: AiLogger;
   /** Kept current for the metrics: streams, runs, model requests and tokens. */
@@ -137,8 +140,10 @@ export function aiRoutes(deps: AiDeps) {
       async ({ request, server }) => {
         const ai = admitRequest(request);
         const language = answerLanguage(request);
-        const storedId = await storedLogReference(request);
-        const log = storedId !== null ? await loadStored(storedId) : await deps.readBody(request);
+        // Read once, within the limits, whatever its framing (a chunked body has no length to check first).
+        const body = await deps.readBody(request);
+        const storedId = storedLogReference(body);
+        const log = storedId !== null ? await loadStored(storedId) : await deps.logOfBody(body);
         return openStream(ai, log, language, request, server);
       },
       {
@@ -165,21 +170,16 @@ export function aiRoutes(deps: AiDeps) {
     );
 }
 
-/**
- * `{"id": "..."}` and nothing else names a stored log; any other body is a log to analyse.
- * Peeks at a clone so readBody still gets the untouched request.
- */
-async function storedLogReference(request: Request): Promise<string | null> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\b/i.test(type) || request.headers.has("content-encoding")) return null;
-  const length = Number(request.headers.get("content-length") ?? "NaN");
-  // A stored-log reference is tiny; a large JSON body is an upload, no need to parse it twice.
-  if (Number.isFinite(length) && length > 1024) return null;
+/** `{"id": "..."}` and nothing else names a stored log; any other body is a log to analyse. */
+function storedLogReference({ bytes, contentType }: UploadBody): string | null {
+  if (!/^application\/json\b/i.test(contentType ?? "")) return null;
+  // A stored-log reference is tiny; a large JSON body is an upload, parsed once, on the intake's workers.
+  if (bytes.byteLength > 1024) return null;
   let body: unknown;
   try {
-    body = JSON.parse(await request.clone().text());
+    body = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
-    return null; // readBody reports malformed JSON in the upload's own terms
+    return null; // the intake reports malformed JSON in the upload's own terms
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
   const keys = Object.keys(body);
