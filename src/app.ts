@@ -66,6 +66,7 @@ export function createApp(deps: AppDeps) {
   const preparation: PreparationOptions = {
     maxLength: config.MAX_LENGTH,
     maxLines: config.MAX_LINES,
+    maxFormFields: config.MAX_FORM_FIELDS,
     attachments: {
       maxFiles: config.MAX_FILES,
       maxFileBytes: config.MAX_FILE_BYTES,

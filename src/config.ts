@@ -91,6 +91,10 @@ export const configSpec = {
     kind: "int", default: 64 * MiB, min: 1 * KiB, max: 2048 * MiB,
     doc: "Largest request body after Content-Encoding is decoded; decoding stops and answers 413 beyond.",
   },
+  MAX_FORM_FIELDS: {
+    kind: "int", default: 10_000, min: 100, max: 10_000_000,
+    doc: "Fields (urlencoded) or parts (multipart) a form upload may hold, counted before parsing; 413 beyond.",
+  },
   BODY_BUDGET_BYTES: {
     kind: "int", default: 64 * MiB, min: 1 * KiB, max: 16384 * MiB,
     doc: "Request-body bytes (as decoded) all requests together may hold at once; a body that would pass it gets 503 with Retry-After. At least MAX_DECODED_BYTES.",

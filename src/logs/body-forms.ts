@@ -54,7 +54,7 @@ export async function parseBodyForm(
       const multipart = mediaType === "multipart/form-data";
       const separator = multipart ? `--${boundaryOf(contentType!)}` : "&";
       if (occurrences(bytes, separator, maxFields + 1) > maxFields) {
-        throw new ApiError("payload_too_large", `The form holds more than ${maxFields} ${multipart ? "parts" : "fields"}.`);
+        throw new ApiError("payload_too_large", `The form holds more than ${maxFields} ${multipart ? "parts" : "fields"} (MAX_FORM_FIELDS).`);
       }
       return { type, entries: multipart ? await multipartEntries(bytes, contentType!) : [...new URLSearchParams(decodeText(bytes))] };
     }

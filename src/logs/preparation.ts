@@ -17,6 +17,8 @@ import type { MetadataEntry } from "../storage/schema.ts";
 export interface PreparationOptions {
   maxLength: number;
   maxLines: number;
+  /** Fields and parts a form body may hold (MAX_FORM_FIELDS). */
+  maxFormFields: number;
   attachments: AttachmentLimits;
 }
 
@@ -88,7 +90,7 @@ function redactedNames(names: string[]): string[] {
 
 /** A posted body parsed and filtered; nothing is stored. */
 export async function filterUpload(body: UploadBody, options: PreparationOptions): Promise<FilteredUpload> {
-  const input = await parseUploadInput(body);
+  const input = await parseUploadInput(body, options.maxFormFields);
   return { ...(await filterContents(input, options)), mainIsFirstFile: input.content.trim() === "" };
 }
 
@@ -98,7 +100,7 @@ export async function prepareUpload(
   options: PreparationOptions,
   makeBlob: (content: string) => PreparedBlob | Promise<PreparedBlob> = prepareBlob,
 ): Promise<PreparedUpload> {
-  const input = await parseUploadInput(body);
+  const input = await parseUploadInput(body, options.maxFormFields);
   const { main, files, skipped } = await filterContents(input, options);
   const prepare = async (filtered: FilterResult): Promise<PreparedContent> => ({
     blob: await makeBlob(filtered.content),

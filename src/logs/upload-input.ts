@@ -35,15 +35,12 @@ export async function readUploadBody(request: Request, limits: BodyLimits): Prom
 }
 
 /**
- * Form fields and multipart parts an upload body may hold: the metadata's 100 entries of four
- * fields, content and source, and MAX_FILES parts leave room below it. Counted on the bytes before
- * parsing, so a small gzip body of millions of fields is refused at the cost of a scan.
+ * Parses an upload body by its type (on a worker: see preparation.ts). `maxFormFields`
+ * (MAX_FORM_FIELDS) bounds the fields and parts of a form, counted on the bytes before parsing,
+ * so a small gzip body of millions of fields is refused at the cost of a scan.
  */
-export const MAX_UPLOAD_FORM_FIELDS = 10_000;
-
-/** Parses an upload body by its type (on a worker: see preparation.ts). */
-export async function parseUploadInput({ bytes, contentType }: UploadBody): Promise<UploadInput> {
-  const body = await parseBodyForm(bytes, contentType, ["text", "json", "form"], "text", MAX_UPLOAD_FORM_FIELDS);
+export async function parseUploadInput({ bytes, contentType }: UploadBody, maxFormFields: number): Promise<UploadInput> {
+  const body = await parseBodyForm(bytes, contentType, ["text", "json", "form"], "text", maxFormFields);
   switch (body.type) {
     case "text":
       return { content: body.text, source: null, metadata: [], files: [] };

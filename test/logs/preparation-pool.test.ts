@@ -13,6 +13,7 @@ import { buildZip } from "../files/archives.ts";
 const options: PreparationOptions = {
   maxLength: 1 << 20,
   maxLines: 1000,
+  maxFormFields: 10_000,
   attachments: { maxFiles: 10, maxFileBytes: 1 << 20, maxTotalBytes: 4 << 20, maxEntries: 100, maxRatio: 200, maxDepth: 2 },
 };
 
