@@ -27,13 +27,15 @@ const bodies: { name: string; contentType: string; bytes: Buffer }[] = [
   },
 ];
 
-test("while clients send bodies of millions of fields, values and parts, /healthz answers within 100 ms", async () => {
+test("while two clients send bodies of millions of fields, values and parts, /healthz answers within 100 ms", async () => {
   for (const body of bodies) expect(body.bytes.byteLength).toBeLessThan(128 * 1024);
   const statuses: Record<string, number[]> = {};
   let sending = true;
-  const senders = bodies.flatMap((body) =>
-    [0, 1].map(async () => {
-      while (sending) {
+  // two clients, as in the report (two clients kept /healthz at a p90 of 2 s), each cycling through the three shapes
+  const senders = [0, 1].map(async (client) => {
+    for (let round = client; sending; round++) {
+      const body = bodies[round % bodies.length];
+      {
         const response = await fetch(`${service.url}/v1/log`, {
           method: "POST",
           headers: { "content-type": body.contentType, "content-encoding": "gzip" },
@@ -42,8 +44,8 @@ test("while clients send bodies of millions of fields, values and parts, /health
         await response.arrayBuffer();
         (statuses[body.name] ??= []).push(response.status);
       }
-    }),
-  );
+    }
+  });
   const latencies: number[] = [];
   const started = Date.now();
   while (Date.now() - started < 6000) {
