@@ -51,7 +51,8 @@ export async function startServiceProcess(env: Record<string, string> = {}, data
   void collect(child.stdout);
   void collect(child.stderr);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // a fresh PGlite folder runs initdb first: seconds, and more on a busy machine
+  const deadline = Date.now() + 55_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`service exited early (${child.exitCode}):\n${output}`);
     try {
