@@ -2,16 +2,19 @@
  * analyseLog: normalise -> detect -> parse -> analyse -> the mclo.gs JSON shape
  * (docs/API.md, Analysis: The insights shape).
  */
-import { ANALYSERS } from "./analysers";
-import { detectLogType } from "./detect";
+import { ANALYSERS, ruleGroupsFor, type Analyser } from "./analysers";
+import { detect } from "./detect";
 import { analyseEmbeddedCrashReport } from "./embedded-report";
+import { LogEvidence, type Side } from "./evidence";
 import { FORMATS } from "./formats";
+import { INFORMATION_KINDS } from "./information";
 import { AnalysisCollector } from "./insights";
 import { KIND_LABELS, logTypeId, type LogType } from "./log-types";
-import type { Insights, LogEntry, RuleGroup } from "./model";
+import type { Insights, LogContext, LogEntry } from "./model";
 import { normaliseLog, type NormalisedLog } from "./normalise";
 import { parseEntries } from "./parse";
 import { problemRulesFor } from "./problems";
+import { refineLogType } from "./refine-type";
 
 export interface AnalyseOptions {
   /** false leaves `entries` empty (problems and information still carry their own entry). */
@@ -20,6 +23,8 @@ export interface AnalyseOptions {
 
 export interface DetectedLog extends NormalisedLog {
   type: LogType;
+  /** What the text states about its software, side and version (evidence.ts). */
+  evidence: LogEvidence;
 }
 
 export interface ParsedLog extends DetectedLog {
@@ -29,7 +34,9 @@ export interface ParsedLog extends DetectedLog {
 /** Normalise and detect: where upload statistics and analysis both start. */
 export function detectLog(input: string | Uint8Array): DetectedLog {
   const log = normaliseLog(input);
-  return { ...log, type: detectLogType(log) };
+  const detection = detect(log);
+  const evidence = new LogEvidence(log.text, detection.hints);
+  return { ...log, type: refineLogType(detection, evidence, log.lines), evidence };
 }
 
 /** Detect and parse, without analysis. */
@@ -41,12 +48,27 @@ export function parseLog(input: string | Uint8Array): ParsedLog {
 export function analyseLog(input: string | Uint8Array, options: AnalyseOptions = {}): Insights {
   const log = parseLog(input);
   const analyser = ANALYSERS[log.type.analyser];
+  const groups = ruleGroupsFor(log.type, log.evidence);
+  const rules = problemRulesFor(groups);
+  const context: LogContext = {
+    text: log.text,
+    entries: log.entries,
+    // Read when a rule words a finding, not before: a crash report's side costs searches.
+    get side() {
+      return sideOf(log);
+    },
+    software: log.type.name,
+  };
   const collector = new AnalysisCollector();
-  collector.runRules(problemRulesFor(analyser.groups), log.entries, { text: log.text, entries: log.entries });
+  collector.runRules(rules.filter((rule) => !rule.fallback), log.entries, context);
   collector.readInformation(analyser, log.entries);
-  if (!(analyser.groups as readonly RuleGroup[]).includes("crash-report")) analyseEmbeddedCrashReport(log.lines, collector);
+  if (!groups.includes("crash-report")) analyseEmbeddedCrashReport(log.lines, collector, context);
+  const lastResorts = rules.filter((rule) => rule.fallback);
+  if (lastResorts.length > 0 && !collector.foundCause()) {
+    for (const rule of lastResorts) collector.runRules([rule], rule.entriesOf?.(context) ?? log.entries, context);
+  }
 
-  const version = analyser.version ? (collector.firstValueOfKind.get(analyser.version) ?? null) : null;
+  const version = versionOf(analyser, collector, log);
   const label = KIND_LABELS[log.type.kind];
   return {
     id: logTypeId(log.type),
@@ -57,6 +79,27 @@ export function analyseLog(input: string | Uint8Array, options: AnalyseOptions =
     entries: options.includeEntries === false ? [] : log.entries,
     analysis: collector.toAnalysis(),
   };
+}
+
+/** Client or server: the type's kind when it is one, else what the text says (crash reports, excerpts). */
+function sideOf(log: ParsedLog): Side | null {
+  return log.type.kind === "client" || log.type.kind === "server" ? log.type.kind : log.evidence.side;
+}
+
+/**
+ * The first value of the analyser's version kind. Where that is a Minecraft version the log
+ * does not print in the usual place, any other statement of it counts, and becomes information.
+ */
+function versionOf(analyser: Analyser, collector: AnalysisCollector, log: ParsedLog): string | null {
+  if (!analyser.version) return null;
+  const version = collector.firstValueOfKind.get(analyser.version);
+  if (version !== undefined) return version;
+  const kind = INFORMATION_KINDS[analyser.version];
+  const stated = kind.label === "Minecraft version" ? log.evidence.minecraftVersion : null;
+  if (!stated) return null;
+  const entry = log.entries.find((e) => e.lines.some((line) => line.content === stated.line));
+  if (entry) collector.addInformation(analyser.version, kind.label, stated.value, entry);
+  return stated.value;
 }
 
 function titleOf(type: LogType, version: string | null, label: string): string {

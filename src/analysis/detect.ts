@@ -20,20 +20,37 @@ const HINTS_INSIDE = hintsInside(
   ),
 );
 
+/** The type and how it was decided: a marker settles it, a score only wins over the others. */
+export interface Detection {
+  type: LogType;
+  decidedBy: "marker" | "score" | "fallback";
+  /** The hint searches made, for whoever reads the same text next. */
+  hints: HintLookup;
+}
+
 /** Minecraft types first; a log none of them claims may still be a Hytale log. */
 export function detectLogType(log: Sample): LogType {
+  return detect(log).type;
+}
+
+export function detect(log: Sample): Detection {
   // Most hints occur in no line at all: finding that out once per hint is most of the saving.
   const hints = new HintLookup(log.text, HINTS_INSIDE);
   const matches = (m: LineMarker) => markerMatches(log.text, m, hints);
-  return detectAmong(MINECRAFT_LOG_TYPES, log, matches) ?? detectAmong(HYTALE_LOG_TYPES, log, matches) ?? UNKNOWN_LOG_TYPE;
+  const found = detectAmong(MINECRAFT_LOG_TYPES, log, matches) ?? detectAmong(HYTALE_LOG_TYPES, log, matches);
+  return found ? { ...found, hints } : { type: UNKNOWN_LOG_TYPE, decidedBy: "fallback", hints };
 }
 
-function detectAmong(candidates: readonly LogType[], log: Sample, matches: (m: LineMarker) => boolean): LogType | null {
+function detectAmong(
+  candidates: readonly LogType[],
+  log: Sample,
+  matches: (m: LineMarker) => boolean,
+): Omit<Detection, "hints"> | null {
   // A `true` marker beats every score, whatever its position, so markers are checked first
   // and the (costlier) line ratios only when no marker fires.
   for (const type of candidates) {
     for (const detector of type.detectors) {
-      if (detector.kind === "markers" && detector.markers.every(matches)) return type;
+      if (detector.kind === "markers" && detector.markers.every(matches)) return { type, decidedBy: "marker" };
     }
   }
   // The highest score wins, the earlier candidate on a tie. Weighted markers cost a hint
@@ -53,7 +70,7 @@ function detectAmong(candidates: readonly LogType[], log: Sample, matches: (m: L
       if (ratio !== false) best.offer(index, type, ratio);
     }
   });
-  return best.type;
+  return best.type ? { type: best.type, decidedBy: "score" } : null;
 }
 
 /** What a candidate at some position must score to win. */

@@ -7,17 +7,19 @@
  */
 import { FORMATS } from "./formats";
 import type { AnalysisCollector } from "./insights";
+import type { LogContext } from "./model";
 import { parseEntries } from "./parse";
 import { problemRulesFor } from "./problems";
 
 const REPORT_HEADER = "---- Minecraft Crash Report ----";
 
-export function analyseEmbeddedCrashReport(lines: readonly string[], collector: AnalysisCollector): void {
+/** `log` is the whole log's context: the segment is read as the same client or server. */
+export function analyseEmbeddedCrashReport(lines: readonly string[], collector: AnalysisCollector, log: Omit<LogContext, "text" | "entries">): void {
   const start = lines.findIndex((line) => line.includes(REPORT_HEADER));
   if (start < 0) return;
   const rules = problemRulesFor(["crash-report"]);
   if (rules.length === 0) return;
   const segment = lines.slice(start);
   const entries = parseEntries(segment, FORMATS.report, start + 1);
-  collector.runRules(rules, entries, { text: segment.join("\n"), entries });
+  collector.runRules(rules, entries, { ...log, text: segment.join("\n"), entries });
 }

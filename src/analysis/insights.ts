@@ -4,7 +4,7 @@
  */
 import type { Analyser } from "./analysers";
 import { INFORMATION_KINDS } from "./information";
-import type { Analysis, Information, LogContext, LogEntry, Problem, ProblemRule } from "./model";
+import type { Analysis, EntryGate, Information, LogContext, LogEntry, Problem, ProblemRule } from "./model";
 
 /** Collects problems and information, merging repeats. */
 export class AnalysisCollector {
@@ -19,7 +19,15 @@ export class AnalysisCollector {
   runRules(rules: readonly ProblemRule[], entries: readonly LogEntry[], log: LogContext): void {
     if (rules.length === 0) return;
     for (const entry of entries) {
+      // Rules sharing a gate follow each other: ask it once per entry.
+      let gate: EntryGate | undefined;
+      let words = -1;
       for (const rule of rules) {
+        if (rule.gate !== gate) {
+          gate = rule.gate;
+          words = gate === undefined ? -1 : gate.wordsOf(entry, log);
+        }
+        if ((words & (rule.gateWords ?? -1)) === 0) continue;
         for (const finding of rule.find(entry, log)) {
           const key = `${rule.code}\u0000${finding.key}`;
           const known = this.problemsByKey.get(key);
@@ -62,7 +70,12 @@ export class AnalysisCollector {
     }
   }
 
-  private addInformation(kindName: string, label: string, value: string, entry: LogEntry): void {
+  /** Whether a problem names a cause: any category but `other`. */
+  foundCause(): boolean {
+    return this.problems.some((problem) => problem.category !== "other");
+  }
+
+  addInformation(kindName: string, label: string, value: string, entry: LogEntry): void {
     if (!this.firstValueOfKind.has(kindName)) this.firstValueOfKind.set(kindName, value);
     const key = `${kindName}\u0000${label}\u0000${value}`;
     const known = this.informationByKey.get(key);

@@ -374,6 +374,14 @@ export const MINECRAFT_LOG_TYPES: readonly LogType[] = [
     analyser: "crashReport",
   },
   {
+    name: "Magma",
+    kind: "crash-report",
+    // Not in the reference; only reached when a report states Magma (refine-type.ts).
+    detectors: [],
+    format: "report",
+    analyser: "crashReport",
+  },
+  {
     name: "Vanilla",
     kind: "network-protocol-error-report",
     detectors: [markers(marker("Network Protocol Error Report", "---- Minecraft Network Protocol Error Report ----"))],

@@ -113,9 +113,11 @@ export interface Insights {
 
 /**
  * Groups of problem rules, named after the software family they belong to.
- * A log type's analyser is a list of groups.
+ * A log type's analyser is a list of groups. `jvm` holds what any Java log can show whatever its
+ * type (memory, Java version, natives, graphics, mixins, files...): every Java analyser runs it.
  */
 export type RuleGroup =
+  | "jvm"
   | "vanilla"
   | "bukkit"
   | "paper"
@@ -132,6 +134,10 @@ export interface LogContext {
   text: string;
   /** All entries of the log (or of the segment being analysed), in order. */
   entries: readonly LogEntry[];
+  /** Whether a game client or a server wrote the log; null or absent when it does not say. */
+  side?: "client" | "server" | null;
+  /** The software the log was detected as (`Paper`, `Forge`...), so rules can say mod or plugin. */
+  software?: string | null;
 }
 
 /** One occurrence of a problem that a rule found in an entry. */
@@ -156,5 +162,26 @@ export interface ProblemRule {
   /** One sentence on what the rule detects, for the catalog lookup (AI tool, docs). */
   summary: string;
   groups: readonly RuleGroup[];
+  /**
+   * A last resort: runs after every other rule, and only when none of them found a cause (a
+   * problem of another category than `other`). `mod-crash` names the mod a crash points at.
+   */
+  fallback?: boolean;
+  /**
+   * For a rule that reads the whole log (a fallback such as `mod-crash`): the only entries it can
+   * find something in; `find` is not asked about the others.
+   */
+  entriesOf?: (log: LogContext) => readonly LogEntry[];
+  /**
+   * A cheap check shared by many rules (problems/line-cue.ts): `find` is only called on entries
+   * that carry one of the rule's `gateWords`.
+   */
+  gate?: EntryGate;
+  gateWords?: number;
   find(entry: LogEntry, log: LogContext): ProblemFinding[];
+}
+
+export interface EntryGate {
+  /** The words the entry carries, as bits (0: none). */
+  wordsOf(entry: LogEntry, log: LogContext): number;
 }

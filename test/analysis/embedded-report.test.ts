@@ -52,11 +52,12 @@ describe("a crash report embedded in a server log", () => {
 });
 
 describe("a ratio-only log with an embedded report", () => {
-  // Kept as the reference classifies it: the report decides the type, and its rules run once.
-  test("is a crash report whose problems are not doubled", () => {
-    const log = ["[12:00:00] [Server thread/INFO]: Starting minecraft server version 1.20.4", ...REPORT].join("\n");
+  // The reference typed it a crash report; the log lines before the report make it the server's log.
+  test("is the server's log, whose problems are not doubled", () => {
+    const log = ["[12:00:00] [Server thread/INFO]: Starting minecraft server version 1.20.4", "[12:00:01] [Server thread/INFO]: Loading properties", "[12:00:02] [Server thread/INFO]: Preparing level \"world\"", ...REPORT].join("\n");
     const result = analyseLog(log);
-    expect(result.id).toBe("vanilla/crash-report");
+    expect(result.id).toBe("vanilla/server");
+    expect(result.version).toBe("1.20.4");
     const ticking = result.analysis.problems.filter((p) => p.message.includes("Zombie"));
     expect(ticking).toHaveLength(1);
     expect(ticking[0].counter).toBe(2);

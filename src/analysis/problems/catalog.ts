@@ -10,11 +10,24 @@ import { bukkitPluginRules } from "./rules/bukkit-plugins";
 import { bukkitRuntimeRules } from "./rules/bukkit-runtime";
 import { bukkitWorldRules } from "./rules/bukkit-worlds";
 import { crashReportRules } from "./rules/crash-report";
+import { crashReportRenderingRules } from "./rules/crash-report-rendering";
 import { fabricRules } from "./rules/fabric";
+import { fabricLoadingRules } from "./rules/fabric-loading";
+import { fileRules } from "./rules/files";
 import { forgeRules } from "./rules/forge";
+import { forgeLoadingRules } from "./rules/forge-loading";
 import { forgeModRules } from "./rules/forge-mods";
+import { graphicsRules } from "./rules/graphics";
+import { installRules } from "./rules/install";
+import { javaRuntimeRules } from "./rules/java-runtime";
+import { memoryRules } from "./rules/memory";
+import { mixinRules } from "./rules/mixins";
+import { modCrashRules } from "./rules/mod-crash";
+import { nativeLibraryRules } from "./rules/native-libraries";
+import { optifineRules } from "./rules/optifine";
 import { paperRules } from "./rules/paper";
 import { pocketmineRules } from "./rules/pocketmine";
+import { serverRuntimeRules } from "./rules/server-runtime";
 import { vanillaRules } from "./rules/vanilla";
 
 export const allRules: readonly ProblemRule[] = [
@@ -30,6 +43,19 @@ export const allRules: readonly ProblemRule[] = [
   ...crashReportRules,
   ...pocketmineRules,
   ...bedrockRules,
+  ...modCrashRules,
+  ...memoryRules,
+  ...javaRuntimeRules,
+  ...nativeLibraryRules,
+  ...graphicsRules,
+  ...installRules,
+  ...fileRules,
+  ...mixinRules,
+  ...optifineRules,
+  ...serverRuntimeRules,
+  ...forgeLoadingRules,
+  ...fabricLoadingRules,
+  ...crashReportRenderingRules,
 ];
 
 /**
@@ -37,6 +63,35 @@ export const allRules: readonly ProblemRule[] = [
  * Paper/Folia extend Bukkit, so one global order serves every combination.
  */
 export const analyserOrder: Readonly<Record<RuleGroup, readonly string[]>> = {
+  jvm: [
+    "out-of-memory",
+    "heap-reservation-failed",
+    "system-out-of-memory",
+    "java-too-old",
+    "java-too-new",
+    "java-unsupported-runtime",
+    "native-library-failed",
+    "opengl-unavailable",
+    "graphics-driver-crash",
+    "launch-target-missing",
+    "main-class-missing",
+    "modified-jar",
+    "mod-unpacked",
+    "duplicate-module",
+    "optifine-incompatible",
+    "mixin-failed",
+    "mod-config-unreadable",
+    "file-already-exists",
+    "file-access-denied",
+    "disk-full",
+    "world-session-locked",
+    "port-in-use",
+    "eula-not-accepted",
+    "server-lagging",
+    "server-watchdog",
+    "login-failed",
+    "mod-crash",
+  ],
   vanilla: [
     "aquatic-world-on-older-version",
     "auth-servers-unreachable",
@@ -60,6 +115,9 @@ export const analyserOrder: Readonly<Record<RuleGroup, readonly string[]>> = {
     "forge-module-package-conflict",
     "forge-language-provider-version",
     "forge-missing-datapack-mod",
+    "forge-dependency-missing",
+    "forge-dependency-game-version",
+    "forge-mod-load-failed",
   ],
   bukkit: [
     "plugin-missing-dependency",
@@ -83,12 +141,22 @@ export const analyserOrder: Readonly<Record<RuleGroup, readonly string[]>> = {
   fabric: [
     "fabric-mod-dependency",
     "fabric-mod-wrong-minecraft",
-    "fabric-mixin-error",
     "fabric-incompatible-mods",
     "fabric-duplicate-mod",
     "fabric-entrypoint-error",
+    "fabric-legacy-dependency",
+    "fabric-legacy-wrong-version",
+    "fabric-legacy-conflict",
+    "fabric-mod-needs-java",
   ],
-  "crash-report": ["crash-ticking-entity", "crash-ticking-block-entity"],
+  "crash-report": [
+    "crash-ticking-entity",
+    "crash-ticking-block-entity",
+    "crash-tesselating-block",
+    "forge-dependency-missing",
+    "forge-dependency-game-version",
+    "forge-mod-load-failed",
+  ],
   pocketmine: ["pocketmine-plugin-incompatible", "pocketmine-plugin-dependency", "pocketmine-plugin-runtime"],
   bedrock: ["bedrock-whitelist-without-auth", "bedrock-allowlist-without-auth", "bedrock-encrypted-world"],
 };

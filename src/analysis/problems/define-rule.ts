@@ -5,6 +5,7 @@
  * look-ahead tests each line at most once per shape: time stays linear in the entry's size.
  */
 import type { LogContext, LogEntry, ProblemCategory, ProblemFinding, ProblemRule, RuleGroup } from "../model";
+import type { CueLines, LineCue } from "./line-cue";
 
 /** What a shape hands to its `extract`: the captures of the anchor line (and follow-up line). */
 export interface ShapeMatch {
@@ -45,22 +46,50 @@ interface RuleBase<E> {
   solutions(entity: E): string[];
   /** Findings with the same key merge into one problem: key on the entity, not on the class. */
   key(entity: E): string;
+  /**
+   * The group's cue (line-cue.ts): a shape then only anchors on cue lines carrying a cue word of
+   * its hint, and a scan only runs on entries with a cue line. Every shape's hint must contain a
+   * cue word (checked here, once).
+   */
+  cue?: LineCue;
+  /** Runs last, only when no other rule found a cause (see ProblemRule.fallback). */
+  fallback?: boolean;
+  /** The only entries the rule can find something in (see ProblemRule.entriesOf). */
+  entriesOf?: (log: LogContext) => readonly LogEntry[];
 }
 
 /** A rule is either a list of shapes or, where a form needs real parsing, a custom scan. */
 export type RuleDefinition<E> = RuleBase<E> &
   ({ shapes: Shape<E>[]; scan?: never } | { scan(entry: LogEntry, log: LogContext): E[]; shapes?: never });
 
+/** Shared by the many calls that find nothing: the collector only reads it. */
+const NO_FINDINGS: ProblemFinding[] = [];
+
 export function defineRule<E>(definition: RuleDefinition<E>): ProblemRule {
-  const { code, category, summary, groups } = definition;
-  const collect = definition.scan ?? ((entry: LogEntry, log: LogContext) => matchShapes(definition.shapes!, entry, log));
+  const { code, category, summary, groups, cue, fallback, entriesOf } = definition;
+  const shapeWords = cue && definition.shapes ? cueWordsOfShapes(cue, code, definition.shapes) : undefined;
+  // An entry whose cue lines carry none of the rule's words cannot match it (a scan needs any).
+  const ruleWords = shapeWords ? shapeWords.reduce((all, words) => all | words, 0) : -1;
+  const collect =
+    definition.scan ??
+    (cue
+      ? (entry: LogEntry, log: LogContext) => matchCueLines(definition.shapes!, shapeWords!, cue.linesOf(entry, log), entry, log)
+      : (entry: LogEntry, log: LogContext) => matchShapes(definition.shapes!, entry, log));
   return {
     code,
     category,
     summary,
     groups,
+    // Every rule has the same fields, so the collector's loop over rules stays monomorphic.
+    fallback: fallback === true,
+    entriesOf,
+    gate: cue,
+    gateWords: ruleWords,
     find(entry, log): ProblemFinding[] {
-      return collect(entry, log).map((entity) => ({
+      if (cue && (cue.linesOf(entry, log).all & ruleWords) === 0) return NO_FINDINGS;
+      const entities = collect(entry, log);
+      if (entities.length === 0) return NO_FINDINGS;
+      return entities.map((entity) => ({
         message: definition.message(entity),
         solutions: definition.solutions(entity).map((message) => ({ message })),
         key: definition.key(entity),
@@ -69,47 +98,98 @@ export function defineRule<E>(definition: RuleDefinition<E>): ProblemRule {
   };
 }
 
-/** Runs every shape over the entry's lines, in line order within a shape. */
+/** What a shape found on none of an entry's lines, shared (callers only read it). */
+const NOTHING: never[] = [];
+
+/**
+ * Runs every shape over the entry's lines, in line order within a shape. The loop runs for every
+ * shape on every line of every log, so it tests the first hint inline and allocates nothing
+ * until something matches.
+ */
 export function matchShapes<E>(shapes: readonly Shape<E>[], entry: LogEntry, log: LogContext): E[] {
-  const found: E[] = [];
+  let found: E[] | null = null;
   const lines = entry.lines;
   for (const shape of shapes) {
-    const later = shape.later ? laterMatcher(lines, shape.later.pattern, shape.later.within) : null;
+    const hint = shape.hint;
+    const first = hint === undefined ? null : typeof hint === "string" ? hint : hint[0];
+    const more = typeof hint === "object" && hint.length > 1;
+    let later: Later | null | undefined;
     for (let i = 0; i < lines.length; i++) {
-      const content = lines[i].content;
-      if (!containsHints(content, shape.hint)) continue;
-      const anchor = shape.anchor.exec(content);
-      if (!anchor) continue;
-      let follow: RegExpExecArray | null = null;
-      const nextLine = lines[i + 1]?.content;
-      if (shape.next) {
-        if (nextLine === undefined) continue;
-        follow = shape.next.exec(nextLine);
-        if (!follow) continue;
-      }
-      if (shape.notNext && nextLine !== undefined && shape.notNext.test(nextLine)) continue;
-      if (later) {
-        follow = later(i);
-        if (!follow) continue;
-      }
-      const entity = shape.extract({ anchor, follow, entry, log, lineIndex: i });
-      if (entity !== null) found.push(entity);
+      if (first !== null && !lines[i].content.includes(first)) continue;
+      if (more && !containsHints(lines[i].content, hint)) continue;
+      later ??= shape.later ? laterMatcher(lines, shape.later.pattern, shape.later.within) : null;
+      const entity = matchAt(shape, later ?? null, entry, log, i);
+      if (entity !== null) (found ??= []).push(entity);
     }
   }
-  return found;
+  return found ?? NOTHING;
+}
+
+/**
+ * The same over the entry's cue lines only (`cueLines`): each shape only on the lines carrying
+ * one of its cue words (`shapeWords`). A loop of its own keeps matchShapes' loop as lean as it was.
+ */
+function matchCueLines<E>(shapes: readonly Shape<E>[], shapeWords: readonly number[], cueLines: CueLines, entry: LogEntry, log: LogContext): E[] {
+  let found: E[] | null = null;
+  for (let s = 0; s < shapes.length; s++) {
+    const shape = shapes[s];
+    let later: Later | null | undefined;
+    for (let k = 0; k < cueLines.lines.length; k++) {
+      if ((cueLines.words[k] & shapeWords[s]) === 0) continue;
+      const i = cueLines.lines[k];
+      if (!containsHints(entry.lines[i].content, shape.hint)) continue;
+      later ??= shape.later ? laterMatcher(entry.lines, shape.later.pattern, shape.later.within) : null;
+      const entity = matchAt(shape, later ?? null, entry, log, i);
+      if (entity !== null) (found ??= []).push(entity);
+    }
+  }
+  return found ?? NOTHING;
+}
+
+/** The shape tried on line i, whose hints are there: the entity, or null. */
+function matchAt<E>(shape: Shape<E>, later: Later | null, entry: LogEntry, log: LogContext, i: number): E | null {
+  const lines = entry.lines;
+  const anchor = shape.anchor.exec(lines[i].content);
+  if (!anchor) return null;
+  let follow: RegExpExecArray | null = null;
+  const nextLine = lines[i + 1]?.content;
+  if (shape.next) {
+    if (nextLine === undefined) return null;
+    follow = shape.next.exec(nextLine);
+    if (!follow) return null;
+  }
+  if (shape.notNext && nextLine !== undefined && shape.notNext.test(nextLine)) return null;
+  if (later) {
+    follow = later(i);
+    if (!follow) return null;
+  }
+  return shape.extract({ anchor, follow, entry, log, lineIndex: i });
+}
+
+/** The cue words each shape's hint contains; a shape without any could never be tried. */
+function cueWordsOfShapes(cue: LineCue, code: string, shapes: readonly Shape<unknown>[]): number[] {
+  return shapes.map(({ hint, anchor }) => {
+    const hints = hint === undefined ? [] : typeof hint === "string" ? [hint] : hint;
+    const words = hints.reduce((all, text) => all | cue.wordsIn(text), 0);
+    if (words === 0) throw new Error(`${code}: the hint of ${anchor} contains no cue word`);
+    return words;
+  });
 }
 
 function containsHints(content: string, hint: Shape<unknown>["hint"]): boolean {
   if (hint === undefined) return true;
   if (typeof hint === "string") return content.includes(hint);
-  return hint.every((text) => content.includes(text));
+  for (const text of hint) if (!content.includes(text)) return false;
+  return true;
 }
 
 /**
  * Finds the first line after index i (within a window) that matches the pattern. Anchors come in
  * increasing order, so a cursor remembers what was already tested: each line is tested once.
  */
-function laterMatcher(lines: LogEntry["lines"], pattern: RegExp, within: number) {
+type Later = (i: number) => RegExpExecArray | null;
+
+function laterMatcher(lines: LogEntry["lines"], pattern: RegExp, within: number): Later {
   let foundAt = -1;
   let foundMatch: RegExpExecArray | null = null;
   let testedUpTo = 0;

@@ -5,10 +5,11 @@ import { allRules, analyserOrder } from "./catalog";
 const byCode = new Map(allRules.map((rule) => [rule.code, rule]));
 const groupOrder = Object.keys(analyserOrder) as RuleGroup[];
 
-/** The rules of the given groups, in the order the analyser runs them. */
+/** The rules of the given groups, in the order the analyser runs them; a rule of two groups runs once. */
 export function problemRulesFor(groups: readonly RuleGroup[]): ProblemRule[] {
   const wanted = new Set(groups);
-  return groupOrder.filter((group) => wanted.has(group)).flatMap((group) => analyserOrder[group].map((code) => byCode.get(code)!));
+  const codes = groupOrder.filter((group) => wanted.has(group)).flatMap((group) => analyserOrder[group]);
+  return [...new Set(codes)].map((code) => byCode.get(code)!);
 }
 
 /** Every problem the engine knows, for documentation and the AI's catalog lookup. */

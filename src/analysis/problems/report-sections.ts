@@ -50,6 +50,16 @@ export function locate(log: LogContext, entry: LogEntry, lineIndex: number): { f
   return { flat: flatten([entry]), position: lineIndex };
 }
 
+/**
+ * The line after an entry's line in the whole log, even when it starts another entry (crash reports
+ * and plain logs are one line per entry); undefined at the end of the log.
+ */
+export function followingLine(log: LogContext, entry: LogEntry, lineIndex: number): string | undefined {
+  if (lineIndex + 1 < entry.lines.length) return entry.lines[lineIndex + 1].content;
+  const { flat, position } = locate(log, entry, lineIndex);
+  return flat.lines[position + 1];
+}
+
 /** Position of the first section titled `title` at or after `from`, within `within` lines. */
 export function nextSection(flat: FlatLog, title: string, from: number, within: number): number | null {
   const positions = flat.titles.get(title);

@@ -4,10 +4,10 @@ import { problemCatalog, problemRulesFor } from "../../../src/analysis/problems"
 const codesFor = (...groups: Parameters<typeof problemRulesFor>[0][number][]) => problemRulesFor(groups).map((r) => r.code);
 
 describe("problem catalog", () => {
-  test("lists 52 distinct problems, each with a summary and a group", () => {
+  test("lists 86 distinct problems, each with a summary and a group", () => {
     const catalog = problemCatalog();
-    expect(catalog).toHaveLength(52);
-    expect(new Set(catalog.map((c) => c.code)).size).toBe(52);
+    expect(catalog).toHaveLength(86);
+    expect(new Set(catalog.map((c) => c.code)).size).toBe(86);
     for (const entry of catalog) {
       expect(entry.code).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
       expect(entry.summary.length).toBeGreaterThan(20);
@@ -17,9 +17,9 @@ describe("problem catalog", () => {
 
   test("group sizes follow the analyser composition", () => {
     const sizes = Object.fromEntries(
-      (["vanilla", "bukkit", "paper", "folia", "fabric", "forge", "crash-report", "pocketmine", "bedrock"] as const).map((g) => [g, codesFor(g).length]),
+      (["jvm", "vanilla", "bukkit", "paper", "folia", "fabric", "forge", "crash-report", "pocketmine", "bedrock"] as const).map((g) => [g, codesFor(g).length]),
     );
-    expect(sizes).toEqual({ vanilla: 8, bukkit: 15, paper: 2, folia: 1, fabric: 6, forge: 12, "crash-report": 2, pocketmine: 3, bedrock: 3 });
+    expect(sizes).toEqual({ jvm: 27, vanilla: 8, bukkit: 15, paper: 2, folia: 1, fabric: 9, forge: 15, "crash-report": 6, pocketmine: 3, bedrock: 3 });
   });
 });
 
@@ -34,7 +34,7 @@ describe("rules come in analyser order", () => {
   test("hybrids (Magma, Mohist, Arclight) run Forge rules before Bukkit rules", () => {
     const codes = codesFor("vanilla", "bukkit", "forge");
     expect(codes.indexOf("forge-missing-datapack-mod")).toBeLessThan(codes.indexOf("plugin-missing-dependency"));
-    expect(codes).toHaveLength(8 + 12 + 15);
+    expect(codes).toHaveLength(8 + 15 + 15);
   });
 
   test("the order does not depend on how groups are listed", () => {
@@ -43,5 +43,13 @@ describe("rules come in analyser order", () => {
 
   test("no groups, no rules", () => {
     expect(problemRulesFor([])).toEqual([]);
+  });
+});
+
+describe("rules of two groups", () => {
+  test("a Forge loading rule listed for Forge logs and crash reports runs once when both groups run", () => {
+    const codes = codesFor("forge", "crash-report");
+    expect(codes.filter((code) => code === "forge-dependency-missing")).toHaveLength(1);
+    expect(codes).toHaveLength(15 + 6 - 3);
   });
 });

@@ -24,6 +24,19 @@ const TRAPS = [
   "Caught exception from ".repeat(1_800),
   "Could not load 'plugins/".repeat(1_700),
   "Task #Task #".repeat(3_500),
+  // The jvm group's shapes, each line carrying its cue word.
+  // Any UnsatisfiedLinkError is a native-library problem: this one is expected too.
+  `java.lang.UnsatisfiedLinkError: ${"C:\\a b".repeat(8_000)}`,
+  `java.lang.UnsupportedClassVersionError: ${"a/".repeat(20_000)}`,
+  `Mixin apply failed ${"a.json:b ".repeat(4_000)}`,
+  `InvalidMixinException: ${" x.json".repeat(6_000)}`,
+  `IllegalAccessError: ${"module m does not ".repeat(2_000)}`,
+  `java.io.IOException: ${"/a ".repeat(12_000)}session.lock`,
+  `Failure message: ${"Mod a requires ".repeat(2_500)}`,
+  `Can't keep up! ${"Running ".repeat(5_000)}`,
+  `Mod file ${"x ".repeat(20_000)}is missing mods.toml`,
+  `${"a requires {".repeat(3_000)} @ [`,
+  `Mod ID: '${"a', Requested by: '".repeat(2_000)}`,
 ];
 
 function hugeEntry(): LogEntry {
@@ -44,8 +57,8 @@ test("a 30,000-line entry with 40 KB trap lines gives exactly the expected probl
   expect(entry.lines.length).toBeGreaterThanOrEqual(LINES);
   const text = entry.lines.map((l) => l.content).join("\n");
   const found = analyse(ALL_GROUPS, text, [entry]);
-  const mixin = found.find((p) => p.code === "fabric-mixin-error");
-  expect(found.map((p) => p.code).sort()).toEqual(["chunk-load-exception", "fabric-mixin-error", "forge-mod-exception"]);
+  const mixin = found.find((p) => p.code === "mixin-failed");
+  expect(found.map((p) => p.code).sort()).toEqual(["chunk-load-exception", "forge-mod-exception", "mixin-failed", "native-library-failed"]);
   expect(mixin?.message).toContain("'heavymod'");
   // Only anchors at most 1000 lines before the follow-up line count: lines 28,500..28,998, even ones.
   expect(mixin?.counter).toBe(250);

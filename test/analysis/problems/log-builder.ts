@@ -57,4 +57,4 @@ export function analyse(groups: readonly RuleGroup[], text: string, entries = en
   return problems.map(({ key: _key, ...problem }) => problem);
 }
 
-export const ALL_GROUPS: readonly RuleGroup[] = ["vanilla", "forge", "bukkit", "paper", "folia", "fabric", "crash-report", "pocketmine", "bedrock"];
+export const ALL_GROUPS: readonly RuleGroup[] = ["jvm", "vanilla", "forge", "bukkit", "paper", "folia", "fabric", "crash-report", "pocketmine", "bedrock"];

@@ -2,7 +2,7 @@
  * Parser for the requirement lines of Fabric Loader's resolution report, e.g.
  *   - Mod 'Indium' (indium) 1.0.27 requires version 3.2.0 or later of fabric-renderer-api-v1, which is missing!
  *   - Mod 'Fabric API' (fabric-api) 0.141 requires any version between 1.21.11- (inclusive) and 1.21.12- (exclusive) of 'Minecraft' (minecraft), but only the wrong version is present: 1.16.5!
- * and of the older one-line form `Could not find required mod: X requires {dep @ [ver]}`.
+ * (the older one-line form `X requires {dep @ [ver]}` is read by fabric-loading.ts).
  * Hand-rolled with sticky regexes at known positions, so long lines cost linear time.
  */
 import { fabricModName } from "../names";
@@ -26,7 +26,6 @@ const REFERENCE = /'(.+?)' \(([^)\s]+)\)|([\w.+-]+)/y;
 const CONSTRAINT =
   /(?:any version of |version (\S+) or later of |any version after (\S+) of |any version before (\S+) of |any version between (\S+) \((inclusive|exclusive)\) and (\S+) \((inclusive|exclusive)\) of |version (\S+) of )(?:mod )?/y;
 const WRONG_VERSION = /, but only the wrong version is present: (.+?)!/y;
-const SHORT_FORM = /Could not find required mod: (\S{1,300}) requires \{(\S{1,300}) @ \[([^\]]{0,300})\]\}/;
 const RELATION = /^\s*- Mod /;
 
 /** Name users recognise: the quoted display name if any, else the id (fabric -> FabricAPI). */
@@ -51,11 +50,6 @@ function readSubject(line: string): (ModReference & { end: number }) | null {
 
 export function parseRequirement(line: string): Requirement | null {
   if (!line.includes(" requires ")) return null;
-  const short = SHORT_FORM.exec(line);
-  if (short) {
-    const range = short[3] === "*" || short[3] === "" ? null : short[3];
-    return { mod: { name: null, id: short[1] }, dependency: { name: null, id: short[2] }, range, present: null };
-  }
   const mod = readSubject(line);
   if (!mod) return null;
   const requires = line.indexOf(" requires ", mod.end);

@@ -1,13 +1,14 @@
 /** Problems reported by Fabric Loader (rule group `fabric`). */
 import { defineRule } from "../define-rule";
 import { fabricModName } from "../names";
+import { requirementKind, versionNeedFixes, versionNeedMessage, type VersionNeed } from "../requirements";
 import { fix, quote } from "../wording";
 import { displayName, parseConflict, parseRequirement, type Requirement } from "./fabric-requirements";
 
 const groups = ["fabric"] as const;
 
-/** The game itself as a dependency: `'Minecraft' (minecraft)`. */
-const isMinecraft = (requirement: Requirement) => requirement.dependency.name === "Minecraft";
+/** The game itself as a dependency: `'Minecraft' (minecraft)`, or bare `minecraft` (0.11). */
+const isMinecraft = (requirement: Requirement) => requirement.dependency.name === "Minecraft" || requirement.dependency.id === "minecraft";
 
 /** Applies `pick` to every line of the entry, keeping the non-null results. */
 function eachLine<E>(pick: (line: string) => E | null) {
@@ -29,7 +30,8 @@ export const fabricRules = [
     groups,
     scan: eachLine((line) => {
       const requirement = parseRequirement(line);
-      if (!requirement || isMinecraft(requirement)) return null;
+      // Java is no mod to add: fabric-mod-needs-java reads those lines; the loader is fabric-mod-wrong-minecraft's.
+      if (!requirement || isMinecraft(requirement) || requirementKind(requirement.dependency.id) !== "mod") return null;
       return { mod: displayName(requirement.mod), dependency: displayName(requirement.dependency), range: requirement.range };
     }),
     message: ({ mod, dependency }) => `The mod ${quote(mod)} cannot load without ${quote(dependency)} in a suitable version.`,
@@ -40,35 +42,18 @@ export const fabricRules = [
   defineRule({
     code: "fabric-mod-wrong-minecraft",
     category: "wrong-game-version",
-    summary: "A Fabric mod is made for another Minecraft version than the one running.",
+    summary: "A Fabric mod is made for another Minecraft (or Fabric Loader) version than the one running.",
     groups,
-    scan: eachLine((line) => {
+    scan: eachLine((line): VersionNeed | null => {
       const requirement = parseRequirement(line);
-      if (!requirement || !isMinecraft(requirement) || requirement.present === null) return null;
-      return { mod: displayName(requirement.mod), range: requirement.range, present: requirement.present };
+      if (!requirement || requirement.present === null) return null;
+      const id = isMinecraft(requirement) ? "minecraft" : requirement.dependency.id;
+      if (requirementKind(id) !== "game" && requirementKind(id) !== "loader") return null;
+      return { mod: displayName(requirement.mod), id, range: requirement.range, present: requirement.present };
     }),
-    message: ({ mod, range, present }) =>
-      range
-        ? `The mod ${quote(mod)} needs Minecraft ${range}, but this is Minecraft ${present}.`
-        : `The mod ${quote(mod)} does not accept Minecraft ${present}.`,
-    solutions: ({ mod, range }) => [...(range ? [fix.serverVersion(range)] : []), fix.modOtherVersion(mod)],
-    key: ({ mod, present }) => `${mod}\n${present}`,
-  }),
-
-  defineRule({
-    code: "fabric-mixin-error",
-    category: "mixin-failure",
-    summary: "A mod's mixin failed to apply and stopped the game.",
-    groups,
-    shapes: [{
-      anchor: /MixinTransformerError: An unexpected critical error was encountered/,
-      hint: "MixinTransformerError",
-      later: { pattern: /^\s*Caused by: .*? from mod ([^\s,]+)/, within: 1000 },
-      extract: ({ follow }) => ({ mod: follow![1] }),
-    }],
-    message: ({ mod }) => `A mixin of the mod ${quote(mod)} could not be applied, which stopped the game.`,
-    solutions: ({ mod }) => [fix.modRemove(mod), fix.modOtherVersion(mod)],
-    key: ({ mod }) => mod,
+    message: versionNeedMessage,
+    solutions: versionNeedFixes,
+    key: ({ mod, id, present }) => `${mod}\n${id}\n${present}`,
   }),
 
   defineRule({
@@ -106,7 +91,8 @@ export const fabricRules = [
     summary: "A mod failed in one of its Fabric entrypoints during start-up.",
     groups,
     shapes: [{
-      anchor: /Could not execute entrypoint stage '([^']{1,200})' due to errors, provided by '([^']{1,300})'!/,
+      // Newer loaders add the entrypoint class: `provided by 'caxton' at 'xyz.Foo'!`.
+      anchor: /Could not execute entrypoint stage '([^']{1,200})' due to errors, provided by '([^']{1,300})'(?: at '[^']{1,500}')?!/,
       hint: "Could not execute entrypoint stage",
       extract: ({ anchor }) => ({ stage: anchor[1], mod: anchor[2] }),
     }],

@@ -1,44 +1,48 @@
 /** Forge problems about individual mods: dependencies, duplicates, failures (rule group `forge`). */
 import { defineRule } from "../define-rule";
+import { describeRange, loaderName, requirementKind } from "../requirements";
 import { fix, quote, quoteList } from "../wording";
-import { parseForgeDependencies, type ForgeDependency } from "./forge-mod-lists";
+import { ofKind, requirementScan, type Requirement } from "./forge-requirements";
 
 const groups = ["forge"] as const;
-/** Forge colours its error screens with `§x` codes. */
-const COLOURED = "§.([^§]+?)§.";
 
-const dependent = (mod: string, dependencies: ForgeDependency[]) => ({ mod, dependencies });
+/** `Forge 14.23.5.2768 or newer`, `Minecraft 1.20.1` (the lowest version when no range is printed). */
+const versionWanted = (r: Requirement) => {
+  const name = requirementKind(r.id) === "game" ? "Minecraft" : loaderName(r.id);
+  const range = r.range ? describeRange(r.range) : r.version ? `${r.version} or newer` : null;
+  return range ? `${name} ${range}` : `another ${name} version`;
+};
+
+/** Mods a mod needs, and the game or loader versions it needs besides. */
+interface ModNeeds {
+  mod: string;
+  dependencies: Requirement[];
+  also: Requirement[];
+}
 
 export const forgeModRules = [
-  defineRule({
+  defineRule<ModNeeds>({
     code: "forge-mod-dependency",
     category: "missing-dependency",
     summary: "A Forge mod needs other mods that are missing or too old.",
     groups,
-    shapes: [
-      {
-        anchor: /The mod \S{1,300} \((.{1,300})\) requires mods \[([^\]]{0,10000})\] to be available/,
-        hint: "requires mods [",
-        extract: ({ anchor }) => dependent(anchor[1], parseForgeDependencies(anchor[2])),
-      },
-      {
-        anchor: /net\.minecraftforge\.fml\.common\.MissingModsException: Mod \S{1,300} \((.{1,300})\) requires \[(.{0,10000})\]/,
-        hint: "MissingModsException",
-        extract: ({ anchor }) => dependent(anchor[1], parseForgeDependencies(anchor[2])),
-      },
-      {
-        // Newer loaders (ModLoadingException / LoadingFailedException lists) colour each part.
-        anchor: new RegExp(`Mod ${COLOURED} requires ${COLOURED}(?: ${COLOURED})?`),
-        hint: " requires §",
-        extract: ({ anchor }) => dependent(anchor[1], [{ id: anchor[2], version: anchor[3]?.trim() || null }]),
-      },
+    // Lines that only ask for another game or loader version are forge-mod-wrong-minecraft's.
+    scan: requirementScan((needs) => {
+      const mods = ofKind(needs, "mod");
+      return mods.length === 0 ? null : { mod: needs.mod, dependencies: mods, also: [...ofKind(needs, "loader"), ...ofKind(needs, "game")] };
+    }),
+    message: ({ mod, dependencies, also }) => {
+      const needs =
+        dependencies.length === 1
+          ? `The mod ${quote(mod)} needs ${quote(dependencies[0].id)}, which is missing or outdated.`
+          : `The mod ${quote(mod)} needs these mods, which are missing or outdated: ${quoteList(dependencies.map((d) => d.id))}.`;
+      return also.length === 0 ? needs : `${needs} It also needs ${also.map(versionWanted).join(" and ")}.`;
+    },
+    solutions: ({ dependencies, also }) => [
+      ...dependencies.map(({ id, version }) => fix.modInstall(id, version ?? undefined)),
+      ...also.map((r) => `${requirementKind(r.id) === "game" ? "Run" : "Update to"} ${versionWanted(r)}.`),
     ],
-    message: ({ mod, dependencies }) =>
-      dependencies.length === 1
-        ? `The mod ${quote(mod)} needs ${quote(dependencies[0].id)}, which is missing or outdated.`
-        : `The mod ${quote(mod)} needs these mods, which are missing or outdated: ${quoteList(dependencies.map((d) => d.id))}.`,
-    solutions: ({ dependencies }) => dependencies.map(({ id, version }) => fix.modInstall(id, version ?? undefined)),
-    key: ({ mod, dependencies }) => `${mod}\n${dependencies.map((d) => `${d.id}@${d.version ?? ""}`).join(",")}`,
+    key: ({ mod, dependencies, also }) => `${mod}\n${[...dependencies, ...also].map((d) => `${d.id}@${d.version ?? ""}`).join(",")}`,
   }),
 
   defineRule({
@@ -76,12 +80,14 @@ export const forgeModRules = [
         extract: ({ anchor }) => ({ mod: anchor[3], file: anchor[4] as string | null }),
       },
       {
-        anchor: /^\s*(.+?) \(([^()\s]+)\) has failed to load correctly/,
+        // The loader's summary line only: crash reports' `Failure message: ...` and `Caused by 0: ...`
+        // lines name the same failure and are forge-mod-load-failed's.
+        anchor: /^\s*([^:\n]{1,300}?) \(([^()\s]+)\) has failed to load correctly/,
         hint: "has failed to load correctly",
         extract: ({ anchor }) => ({ mod: anchor[1], file: null as string | null }),
       },
     ],
-    message: ({ mod }) => `The mod ${quote(mod)} failed to load and stopped the loading process.`,
+    message: ({ mod, file }) => `The mod ${quote(mod)}${file ? ` (${quote(file)})` : ""} failed to load and stopped the loading process.`,
     solutions: ({ mod, file }) => [file ? fix.deleteFile(`mods/${file}`) : fix.modRemove(mod), fix.modOtherVersion(mod)],
     key: ({ mod }) => mod,
   }),

@@ -1,8 +1,26 @@
 /** Forge problems about the loader, the world and the environment (rule group `forge`). */
-import { defineRule } from "../define-rule";
+import { defineRule, matchShapes, type Shape } from "../define-rule";
+import { versionNeedFixes, versionNeedMessage, type VersionNeed } from "../requirements";
 import { fix, quote } from "../wording";
+import { ofKind, requirementScan, type ForgeNeeds } from "./forge-requirements";
 
 const groups = ["forge"] as const;
+
+const DOES_NOT_WISH: Shape<VersionNeed> = {
+  anchor: /The mod (\S+) does not wish to run in Minecraft version Minecraft (\S+?)\. You will have to remove it to play\./,
+  hint: "does not wish to run",
+  extract: ({ anchor }) => ({ mod: anchor[1], id: "minecraft", range: null, present: anchor[2] }),
+};
+
+/** A line whose only unmet requirements are the game or the loader: the game's, else the loader's. */
+function versionNeedOf(needs: ForgeNeeds): VersionNeed | null {
+  if (ofKind(needs, "mod").length > 0) return null;
+  const [first] = [...ofKind(needs, "game"), ...ofKind(needs, "loader")];
+  if (!first) return null;
+  return { mod: needs.mod, id: first.id, range: first.range ?? (first.version ? `[${first.version},)` : null), present: first.present };
+}
+
+const needsOfVersions = requirementScan(versionNeedOf);
 
 export const forgeRules = [
   defineRule({
@@ -51,16 +69,17 @@ export const forgeRules = [
   defineRule({
     code: "forge-mod-wrong-minecraft",
     category: "wrong-game-version",
-    summary: "A Forge mod refuses to run on this Minecraft version.",
+    summary: "A Forge mod is made for another Minecraft or Forge version than the one installed.",
     groups,
-    shapes: [{
-      anchor: /The mod (\S+) does not wish to run in Minecraft version Minecraft (\S+?)\. You will have to remove it to play\./,
-      hint: "does not wish to run",
-      extract: ({ anchor }) => ({ mod: anchor[1], minecraft: anchor[2] }),
-    }],
-    message: ({ mod, minecraft }) => `The mod ${quote(mod)} does not support Minecraft ${minecraft}.`,
-    solutions: ({ mod }) => [fix.modRemove(mod), fix.forgeOtherVersion()],
-    key: ({ mod }) => mod,
+    // `requires [forge@[14.23.5,)]`, `requires §6minecraft§r`: no mod to add, a mod made for another version.
+    scan: (entry, log) => {
+      const needs = needsOfVersions(entry, log);
+      const refusals = matchShapes([DOES_NOT_WISH], entry, log);
+      return refusals.length === 0 ? needs : [...refusals, ...needs];
+    },
+    message: versionNeedMessage,
+    solutions: versionNeedFixes,
+    key: ({ mod, id }) => `${mod}\n${id}`,
   }),
 
   defineRule({

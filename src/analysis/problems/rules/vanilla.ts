@@ -1,7 +1,8 @@
 /** Problems any Minecraft server or client can show (rule group `vanilla`). */
+import { crashOf } from "../crash-culprit";
 import { defineRule } from "../define-rule";
 import { levelName } from "../log-facts";
-import { fix, quote } from "../wording";
+import { addOnKind, culpritFixes, culpritPhrase, fix, quote, capitalised, whatCrashed } from "../wording";
 
 const groups = ["vanilla"] as const;
 const UNEXPECTED = /Encountered an unexpected exception$/;
@@ -31,9 +32,9 @@ export const vanillaRules = [
     shapes: [{
       anchor: /Failed to read from https:\/\/api\.minecraftservices\.com\/publickeys due to Connect/,
       hint: "api.minecraftservices.com/publickeys",
-      extract: () => ({}),
+      extract: ({ log }) => ({ side: log.side ?? null }),
     }],
-    message: () => "The server could not reach the Mojang/Microsoft login services (api.minecraftservices.com).",
+    message: ({ side }) => `${capitalised(whatCrashed(side))} could not reach the Mojang/Microsoft login services (api.minecraftservices.com).`,
     solutions: () => [
       "Give it a few minutes and restart; if it keeps failing, look at the Minecraft service status pages and check that the host allows outgoing HTTPS.",
     ],
@@ -125,11 +126,13 @@ export const vanillaRules = [
     groups,
     shapes: [{
       anchor: UNEXPECTED,
-      next: /^\s?net\.minecraft\.(?:util|crash)\.ReportedException: Ticking block entity/,
-      extract: () => ({}),
+      // `class_148` is the same exception under Fabric's and Quilt's intermediary names.
+      next: /^\s?net\.minecraft\.(?:(?:util|crash)\.ReportedException|class_148): Ticking block entity/,
+      extract: ({ log }) => ({ side: log.side ?? null, culprit: crashOf(log)?.culprit ?? null, addOn: addOnKind(log.software) }),
     }],
-    message: () => "A block entity in the world crashes the server every time it is ticked.",
-    solutions: () => [fix.removeBlock(), fix.newWorld()],
+    message: ({ side, culprit, addOn }) =>
+      `A block entity in the world crashes ${whatCrashed(side)} every time it is ticked${culprit ? `; the stack trace points at ${culpritPhrase(culprit, addOn)}` : ""}.`,
+    solutions: ({ culprit, addOn }) => [...(culprit ? culpritFixes(culprit, addOn) : []), fix.removeBlock(), fix.newWorld()],
     key: () => "",
   }),
 ];

@@ -1,0 +1,286 @@
+/**
+ * What a log says about itself beyond its line format: the loader or hybrid it runs (launch
+ * arguments, banners, crash-report details), whether a game client or a server wrote it, and
+ * the Minecraft version it names. Detection refines its generic answers with it (a Vanilla or
+ * unknown log, a Forge log typed by line ratio), and it decides which loader rules run whatever
+ * the log type.
+ *
+ * Every fact is a literal `hint` (one substring search) and, where the hint alone is not enough,
+ * a pattern tested on the line that holds it. Facts are read lazily and once. On a long log only
+ * its head and tail are read: banners and launch arguments come first, crash reports last.
+ */
+import { HintLookup } from "./detectors";
+import { MC_VERSION } from "./fragments";
+
+export type Side = "client" | "server";
+/** Software a log can state beyond Vanilla, as `LogType.name` spells it; `Bukkit` is only ever shown. */
+export type StatedSoftware = "Mohist" | "Arclight" | "Magma" | "NeoForge" | "Forge" | "Quilt" | "Fabric" | "Bukkit";
+
+interface Fact {
+  hint: string;
+  /** Tested on the line holding the hint; without it the hint alone is the fact. */
+  pattern?: RegExp;
+}
+
+interface SoftwareFacts {
+  software: StatedSoftware;
+  /** Substrings of every fact below: when none occurs, the software's facts are not searched. */
+  gate: readonly string[];
+  /** The log states it: a banner, a launch argument, a crash-report detail. */
+  stated: readonly Fact[];
+  /** The log shows its code at work (stack frames, logger names), which is enough to run its rules. */
+  shown: readonly Fact[];
+}
+
+const fact = (hint: string, pattern?: RegExp): Fact => ({ hint, pattern });
+const brand = (name: string) => fact(`brand changed to '`, new RegExp(`brand changed to '(?:[\\w-]+,)*${name}'`, "i"));
+const launchTarget = (side: "client" | "server") => [
+  fact("--launchTarget", new RegExp(`--launchTarget,? (?:fml|forge_?|neoforge)${side}\\b`)),
+  fact("Launching target '", new RegExp(`Launching target '(?:fml|forge_?|neoforge)${side}'`)),
+  fact("launch target: ", new RegExp(`launch target: (?:fml|forge_?|neoforge)${side}\\b`)),
+];
+
+/** In the order they are tried: hybrids name Forge too, NeoForge names Forge's packages, Quilt runs Fabric mods. */
+const SOFTWARE_FACTS: readonly SoftwareFacts[] = [
+  {
+    software: "Mohist",
+    gate: ["ohist"],
+    stated: [fact("Mohist Crash Report"), fact("Mohist version"), fact("running Mohist"), fact("MohistCorePlugin"), fact("com.mohistmc"), brand("mohist")],
+    shown: [],
+  },
+  {
+    software: "Arclight",
+    gate: ["rclight"],
+    stated: [fact("Arclight version"), fact("io.izzel.arclight"), fact("mixin added."), brand("arclight")],
+    shown: [],
+  },
+  {
+    software: "Magma",
+    gate: ["agma"],
+    stated: [fact("Magma version"), fact("org.magmafoundation"), brand("magma")],
+    shown: [],
+  },
+  {
+    software: "NeoForge",
+    gate: ["eoForge", "neoforge", "FancyModLoader"],
+    stated: [
+      fact("--fml.neoForgeVersion"),
+      fact("NeoForge mod loading"),
+      fact("NeoForge: net.neoforged:"),
+      fact("Starting FancyModLoader"),
+      fact("Launched Version: ", /^\s*Launched Version: neoforge-/),
+      fact("--version", /--version,? neoforge-/),
+      brand("neoforge"),
+    ],
+    shown: [fact("net.neoforged.")],
+  },
+  {
+    software: "Forge",
+    gate: ["orge", "FML", "ModLauncher", "Requested by: '"],
+    stated: [
+      fact("--fml.forgeVersion"),
+      fact("Forge Mod Loader version"),
+      fact("MinecraftForge v"),
+      fact("Powered by Forge"),
+      fact("Forge: net.minecraftforge:"),
+      fact("Launched Version: ", /^\s*Launched Version: [\w.]*-forge/i),
+      fact("--version", /--version,? (?:[\w.]+-)?forge-/i),
+      fact("FML: ", /^\s*FML: (?:MCP|v?\d)/),
+      fact("FML Loader: "),
+      // NeoForge's ModLauncher logs state NeoForge too, and are tried first.
+      fact("ModLauncher", /ModLauncher(?: running:|: \d)/),
+      ...launchTarget("client"),
+      ...launchTarget("server"),
+      brand("forge"),
+    ],
+    // FML's dependency lines (1.13+, NeoForge too) name no loader: `Mod ID: 'x', Requested by: 'y'`.
+    shown: [fact("net.minecraftforge."), fact("cpw.mods."), fact("[FML]"), fact("Requested by: '", /Mod ID: '[^'\n]{1,100}', Requested by: '/)],
+  },
+  {
+    software: "Quilt",
+    gate: ["Quilt", "quilt"],
+    stated: [fact("with Quilt Loader"), fact("quilt-loader-"), fact("Quilt Mods:"), brand("quilt")],
+    shown: [fact("org.quiltmc.")],
+  },
+  {
+    software: "Fabric",
+    gate: ["abric", "Loading for game Minecraft"],
+    stated: [
+      fact("with Fabric Loader"),
+      fact("Loading for game Minecraft"),
+      fact("FabricLoader", /[\[(]FabricLoader[\])] Loading \d+ mods/),
+      fact("fabric-loader-"),
+      fact("Fabric Mods:"),
+      fact("fabricloader: Fabric Loader"),
+      brand("fabric"),
+    ],
+    shown: [fact("net.fabricmc.")],
+  },
+  {
+    // A Bukkit-family server whose banner is not in the paste; its plugin rules still apply.
+    software: "Bukkit",
+    gate: ["org.bukkit."],
+    stated: [],
+    shown: [fact("org.bukkit.")],
+  },
+];
+
+/** Facts found through a shorter word they share: when no gate word occurs, none of them is searched. */
+interface GatedFacts {
+  gate: readonly string[];
+  facts: readonly Fact[];
+}
+
+/** What only a dedicated server prints: a client never does, so these settle the side at once. */
+const SERVER_FACTS: readonly GatedFacts[] = [
+  { gate: ["Starting minecraft server version"], facts: [fact("Starting minecraft server version")] },
+  { gate: ["Dedicated Server"], facts: [fact("Dedicated Server")] },
+  {
+    gate: ["erver"],
+    facts: [fact("KnotServer"), fact("{net.minecraft.server"), fact("Starting Minecraft server on"), ...launchTarget("server")],
+  },
+  { gate: ["SERVER"], facts: [fact("Env=SERVER"), fact("FancyModLoader", /FancyModLoader version \S+ \((?:DEDICATED_)?SERVER/)] },
+];
+const CLIENT_FACTS: readonly GatedFacts[] = [
+  { gate: ["Setting user: "], facts: [fact("Setting user: ")] },
+  { gate: ["Render thread"], facts: [fact("Render thread")] },
+  { gate: ["Client thread"], facts: [fact("Client thread")] },
+  { gate: ["LWJGL"], facts: [fact("LWJGL")] },
+  {
+    gate: ["lient"],
+    facts: [fact("Client brand changed to"), fact("Type: Client"), fact("KnotClient"), fact("{net.minecraft.client"), ...launchTarget("client")],
+  },
+  { gate: ["CLIENT"], facts: [fact("Env=CLIENT"), fact("FancyModLoader", /FancyModLoader version \S+ \(CLIENT/)] },
+  { gate: ["OpenAL initialized"], facts: [fact("OpenAL initialized")] },
+  { gate: ["Launched Version: "], facts: [fact("Launched Version: ")] },
+  { gate: ["Type: Integrated Server"], facts: [fact("Type: Integrated Server")] },
+];
+/** Also printed by a client's integrated server: they only count when nothing else says. */
+const WEAK_SERVER_FACTS: readonly GatedFacts[] = [{ gate: ["Server"], facts: [fact("Server thread"), fact("Server brand changed to")] }];
+
+/** Statements of the Minecraft version, most specific first; group 1 is the version. */
+const VERSION_FACTS: readonly Fact[] = [
+  fact("--fml.mcVersion", new RegExp(`--fml\\.mcVersion,? (${MC_VERSION})`)),
+  fact("Minecraft Version: ", new RegExp(`^\\s*Minecraft Version: (${MC_VERSION})\\s*$`)),
+  fact("with Fabric Loader", new RegExp(`Loading Minecraft (${MC_VERSION}) with Fabric Loader`)),
+  fact("with Quilt Loader", new RegExp(`Loading Minecraft (${MC_VERSION}) with Quilt Loader`)),
+  fact("Loading for game Minecraft ", new RegExp(`Loading for game Minecraft (${MC_VERSION})`)),
+  fact("minecraft server version ", new RegExp(`Starting (?:integrated )?minecraft server version (${MC_VERSION})`)),
+  fact(" for Minecraft ", new RegExp(`Forge Mod Loader version \\S+ for Minecraft (${MC_VERSION})`)),
+  fact(", for MC ", new RegExp(`mod loading, version \\S+, for MC (${MC_VERSION})`)),
+  fact("MC Version: '", new RegExp(`MC Version: '(${MC_VERSION})'`)),
+  fact("Launched Version: ", /^\s*Launched Version: (?:(?:fabric|quilt)-loader-[\d.]+(?:[-+][\w.]+?)?-)?(\d+\.\d+(?:\.\d+)?)(?:-|\s*$)/),
+  fact("--version", /--version,? (\d+\.\d+(?:\.\d+)?)(?:-forge|,|\]| |$)/),
+  fact("- minecraft ", new RegExp(`^\\s*- minecraft (${MC_VERSION})\\s*$`)),
+  fact("minecraft: Minecraft ", new RegExp(`^\\s*minecraft: Minecraft (${MC_VERSION})\\s*$`)),
+];
+
+/** Texts longer than this are read only at both ends. */
+const WHOLE_TEXT_LIMIT = 256 * 1024;
+const END_LENGTH = 96 * 1024;
+
+export class LogEvidence {
+  private readonly text: string;
+  private readonly hints: HintLookup;
+  private softwareFound: { stated: StatedSoftware | null } | null = null;
+  private sideFound: { side: Side | null } | null = null;
+  private versionFound: { version: VersionStatement | null } | null = null;
+  private readonly shownCache = new Map<StatedSoftware, boolean>();
+
+  /** `hints` may be detection's lookup over the same text, so searches already made are reused. */
+  constructor(text: string, hints?: HintLookup) {
+    if (text.length > WHOLE_TEXT_LIMIT) {
+      this.text = `${text.slice(0, END_LENGTH)}\n${text.slice(-END_LENGTH)}`;
+      this.hints = new HintLookup(this.text);
+    } else {
+      this.text = text;
+      this.hints = hints ?? new HintLookup(text);
+    }
+  }
+
+  /** The loader or hybrid the log states plainly, hybrids first; null for none. */
+  get software(): StatedSoftware | null {
+    this.softwareFound ??= { stated: this.statedAmong(SOFTWARE_FACTS) };
+    return this.softwareFound.stated;
+  }
+
+  /** The first of `candidates` the log states (NeoForge or a hybrid in a Forge-format log...), or null. */
+  statedOneOf(candidates: readonly StatedSoftware[]): StatedSoftware | null {
+    if (this.softwareFound) return candidates.includes(this.software!) ? this.software : null;
+    return this.statedAmong(SOFTWARE_FACTS.filter((s) => candidates.includes(s.software)));
+  }
+
+  private statedAmong(candidates: readonly SoftwareFacts[]): StatedSoftware | null {
+    return candidates.find((s) => this.gateOpen(s) && s.stated.some((f) => this.holds(f)))?.software ?? null;
+  }
+
+  /** Whether the log states the software or shows its code at work. */
+  shows(software: StatedSoftware): boolean {
+    let shown = this.shownCache.get(software);
+    if (shown === undefined) {
+      const facts = SOFTWARE_FACTS.find((s) => s.software === software)!;
+      shown = this.gateOpen(facts) && (facts.stated.some((f) => this.holds(f)) || facts.shown.some((f) => this.holds(f)));
+      this.shownCache.set(software, shown);
+    }
+    return shown;
+  }
+
+  /** Client or server, from what only one of them prints; null when the log does not say. */
+  get side(): Side | null {
+    this.sideFound ??= {
+      side: this.anyHolds(SERVER_FACTS) ? "server" : this.anyHolds(CLIENT_FACTS) ? "client" : this.anyHolds(WEAK_SERVER_FACTS) ? "server" : null,
+    };
+    return this.sideFound.side;
+  }
+
+  /** The first statement of the Minecraft version, in the order of VERSION_FACTS. */
+  get minecraftVersion(): VersionStatement | null {
+    if (!this.versionFound) {
+      let version: VersionStatement | null = null;
+      for (const f of VERSION_FACTS) {
+        version = this.firstCapture(f);
+        if (version) break;
+      }
+      this.versionFound = { version };
+    }
+    return this.versionFound.version;
+  }
+
+  private gateOpen(facts: { gate: readonly string[] }): boolean {
+    return facts.gate.some((g) => this.hints.has(g));
+  }
+
+  private anyHolds(groups: readonly GatedFacts[]): boolean {
+    return groups.some((group) => this.gateOpen(group) && group.facts.some((f) => this.holds(f)));
+  }
+
+  private holds(f: Fact): boolean {
+    if (!this.hints.has(f.hint)) return false;
+    return f.pattern === undefined || this.firstCapture(f) !== null;
+  }
+
+  /** The first line holding the fact, with the pattern's first group (or the hint). */
+  private firstCapture(f: Fact): VersionStatement | null {
+    let from = 0;
+    for (let nth = 0; ; nth++) {
+      const at = this.hints.occurrence(f.hint, nth);
+      if (at < 0) return null;
+      // Further occurrences on a line already tested.
+      if (at < from) continue;
+      const start = this.text.lastIndexOf("\n", at) + 1;
+      let end = this.text.indexOf("\n", at);
+      if (end < 0) end = this.text.length;
+      const line = this.text.slice(start, end);
+      if (!f.pattern) return { value: f.hint, line };
+      const match = f.pattern.exec(line);
+      if (match) return { value: match[1] ?? match[0], line };
+      from = end + 1;
+    }
+  }
+}
+
+export interface VersionStatement {
+  value: string;
+  /** The line that states it. */
+  line: string;
+}

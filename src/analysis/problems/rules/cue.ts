@@ -1,0 +1,51 @@
+/**
+ * The cue of our newer rules (line-cue.ts): the words at least one of which every anchor line
+ * contains. The `jvm` group runs on every Java log, so its rules use it, and so do the loader
+ * rules written the same way (forge-loading.ts, fabric-loading.ts, crash-report-rendering.ts):
+ * one scan of the log serves them all.
+ */
+import { LineCue } from "../line-cue";
+
+export const ruleCue = new LineCue({
+  // On every line: the words of exceptions and errors (OutOfMemoryError, UnsatisfiedLinkError,
+  // a mixin's InvalidInjectionException...), the EULA line (logged as info), Fabric 0.11's
+  // `{mod @ [range]}`. Few first letters: this pass reads the whole log.
+  common: ["Error", "Exception", "EULA", "@ ["],
+  // On warnings, errors and lines without a log prefix (launcher output, crash reports, excerpts).
+  severe: [
+    // The JVM's own start-up failures and crash files.
+    "Could not reserve",
+    "Invalid maximum heap",
+    "There is ",
+    "C  [",
+    "J9",
+    "Java detected",
+    // Graphics, loaders, mixins, configs.
+    "GLFW",
+    "GL error",
+    "The driver",
+    "Cannot find launch",
+    "Missing launch",
+    "Missing LaunchHandler",
+    "Mod file ",
+    "Mod ID: '",
+    "Mod '",
+    "Mod §",
+    "Mixin apply",
+    "Mixin prepare",
+    "Failure message",
+    "Failed loading config",
+    "Failed to create mod",
+    "Tesselating",
+    // The game's own stops and warnings (proxies' kick messages too, when not logged as info).
+    "FAILED TO BIND",
+    "Can't keep up",
+    "Considering it to be crashed",
+    "The server has stopped",
+    "IP forwarding",
+    "This server requires",
+  ],
+});
+
+/** Spread into each rule of the `jvm` group: `{ ...jvm, code: ... }`. */
+export const jvm = { groups: ["jvm"] as const, cue: ruleCue };

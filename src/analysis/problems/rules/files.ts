@@ -1,0 +1,125 @@
+/** Files and configs: a config that cannot be read, a file in the way, locked or unwritable, a full disk. */
+import { defineRule } from "../define-rule";
+import { baseName } from "../names";
+import { quote } from "../wording";
+import { jvm } from "./cue";
+
+interface ModConfig {
+  file: string | null;
+  type: string | null;
+  mod: string | null;
+  detail: string | null;
+}
+
+interface Locked {
+  path: string;
+  detail: string;
+}
+
+/** Where a Forge config of this type lives: server configs are per world. */
+const configPlace = ({ file, type }: ModConfig) =>
+  type === "SERVER" ? `serverconfig/${file} in the world folder (saves/<world>/serverconfig on a client)` : `config/${file}`;
+
+export const fileRules = [
+  defineRule<ModConfig>({
+    ...jvm,
+    code: "mod-config-unreadable",
+    category: "config-error",
+    summary: "A mod's config file cannot be parsed (Forge/NeoForge `Failed loading config file`, NightConfig ParsingException).",
+    shapes: [
+      {
+        anchor: /Failed loading config file (\S{1,300}) of type (\w{1,20}) for modid (\S{1,100})/,
+        hint: "Failed loading config file",
+        extract: ({ anchor }) => ({ file: baseName(anchor[1]), type: anchor[2], mod: anchor[3], detail: null }),
+      },
+      {
+        anchor: /nightconfig\.core\.io\.ParsingException: ([^\n]{1,200})/,
+        hint: "ParsingException",
+        // The loader's own line names the file and the mod; this one is for excerpts without it.
+        extract: ({ anchor, log }) =>
+          log.text.includes("Failed loading config file") ? null : { file: null, type: null, mod: null, detail: anchor[1].trim() },
+      },
+    ],
+    message: (config) =>
+      config.file
+        ? `The config file ${quote(config.file)} of the mod ${quote(config.mod!)} cannot be read.`
+        : `A mod's TOML config file is empty or damaged (${quote(config.detail!)}).`,
+    solutions: (config) => [
+      config.file
+        ? `Delete ${configPlace(config)} (keep a copy if you changed settings); the mod writes a fresh one on the next start.`
+        : "Delete the damaged .toml file in the config folder (or the world's serverconfig folder): look for an empty one or one full of NUL characters.",
+      "If you edited the file by hand, fix its TOML syntax instead.",
+    ],
+    key: ({ file, mod }) => `${mod ?? ""}\n${file ?? ""}`,
+  }),
+
+  defineRule<{ path: string }>({
+    ...jvm,
+    code: "file-already-exists",
+    category: "file-problem",
+    summary: "A file is in the way of one the game wants to create (FileAlreadyExistsException).",
+    shapes: [{
+      anchor: /FileAlreadyExistsException: ([^\n]{1,400})/,
+      hint: "FileAlreadyExistsException",
+      extract: ({ anchor }) => ({ path: anchor[1].trim() }),
+    }],
+    message: ({ path }) => `The game could not create ${quote(path)} because something with that name is already there.`,
+    solutions: ({ path }) => [`Rename or delete ${quote(path)} (back it up first), often a file where a folder should be, then start again.`],
+    key: ({ path }) => path,
+  }),
+
+  defineRule<Locked>({
+    ...jvm,
+    code: "file-access-denied",
+    category: "file-problem",
+    summary: "A file cannot be written or opened: access denied, or locked by another process.",
+    shapes: [
+      { anchor: /AccessDeniedException: ([^\n]{1,400})/, hint: "AccessDeniedException", extract: ({ anchor }) => ({ path: anchor[1].trim(), detail: "access denied" }) },
+      {
+        anchor: /(?:FileNotFoundException|FileSystemException): ([^\n]{1,400}?):? \(?(Access is denied|Permission denied|The process cannot access the file because it is being used by another process)/,
+        hint: "Exception",
+        extract: ({ anchor }) => ({ path: anchor[1].trim(), detail: anchor[2] }),
+      },
+    ],
+    message: ({ path, detail }) => `The game cannot open or write ${quote(path)} (${detail}).`,
+    solutions: () => [
+      "Close whatever holds the file: a second game or server still running, a cloud sync folder (OneDrive), an antivirus scan.",
+      "Make sure your user may write to that folder; do not run the game or server from a protected folder such as Program Files.",
+    ],
+    key: ({ path }) => path,
+  }),
+
+  defineRule<{ detail: string }>({
+    ...jvm,
+    code: "disk-full",
+    category: "file-problem",
+    summary: "The disk is full (No space left on device, not enough space on the disk).",
+    shapes: [
+      // An IOException or FileSystemException message.
+      { anchor: /No space left on device/, hint: ["Exception", "No space left on device"], extract: ({ anchor }) => ({ detail: anchor[0] }) },
+      { anchor: /There is not enough space on the disk/, hint: "There is not enough space on the disk", extract: ({ anchor }) => ({ detail: anchor[0] }) },
+    ],
+    message: ({ detail }) => `The disk is full, so the game could not write its files (${quote(detail)}).`,
+    solutions: () => ["Free space on the drive holding the game or server folder: old backups, world copies, logs and crash reports are often large."],
+    key: () => "",
+  }),
+
+  defineRule<{ world: string }>({
+    ...jvm,
+    code: "world-session-locked",
+    category: "file-problem",
+    summary: "The world is already open in another running server or game (session.lock already locked).",
+    shapes: [
+      {
+        anchor: /(?:^|[\s:])(\S{0,300}?)[/\\]?session\.lock: already locked/,
+        hint: ["Exception", "session.lock: already locked"],
+        extract: ({ anchor }) => ({ world: baseName(anchor[1].replace(/[/\\]+$/, "")) || "world" }),
+      },
+      // Before 1.14: `MinecraftException: The save is being accessed from another location, aborting`.
+      { anchor: /The save is being accessed from another location/, hint: ["Exception", "The save is being accessed"], extract: () => ({ world: "world" }) },
+    ],
+    message: ({ world }) => `The world ${quote(world)} is already in use by another running server or game.`,
+    solutions: () => ["Stop the other server or game that has this world open (a server still running in the background, a second instance), then start again."],
+    key: ({ world }) => world,
+  }),
+];

@@ -1,0 +1,152 @@
+/**
+ * The game's own stops and warnings: a port in use, the EULA, ticks too slow, the watchdog, logins
+ * that fail. Any server (or client) prints them the same way.
+ */
+import { defineRule } from "../define-rule";
+import type { LogContext } from "../../model";
+import { quote } from "../wording";
+import { jvm } from "./cue";
+
+interface Bind {
+  address: string | null;
+  wrongAddress: boolean;
+}
+
+const bind = (log: LogContext): Bind => ({
+  address: /Starting Minecraft server on (\S{1,100})/.exec(log.text)?.[1] ?? null,
+  wrongAddress: log.text.includes("Cannot assign requested address"),
+});
+
+const portOf = (address: string) => /:(\d{1,5})$/.exec(address)?.[1] ?? address;
+
+/** `Can't keep up!` is normal now and then (world generation, start-up); only many or long ones count. */
+const LAG_REPEATS = 10;
+const LAG_LONGEST_MS = 30_000;
+const KEEP_UP = /Can't keep up! [^\n]{0,80}?Running (\d{1,9})ms/g;
+const lagOfLog = new WeakMap<object, { count: number; longestMs: number }>();
+
+function lagOf(log: LogContext) {
+  let lag = lagOfLog.get(log.entries);
+  if (!lag) {
+    lag = { count: 0, longestMs: 0 };
+    for (const match of log.text.matchAll(KEEP_UP)) {
+      lag.count++;
+      lag.longestMs = Math.max(lag.longestMs, Number(match[1]));
+    }
+    lagOfLog.set(log.entries, lag);
+  }
+  return lag;
+}
+
+const TICK_LENGTH = /single server tick took (\d{1,9}(?:\.\d+)?) seconds \(should be max 0\.05\)/;
+const tickLength = (log: LogContext) => ({ seconds: TICK_LENGTH.exec(log.text)?.[1] ?? null });
+
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+
+type AuthFailure = "unreachable" | "bungeecord" | "velocity";
+
+const AUTH_MESSAGES: Readonly<Record<AuthFailure, string>> = {
+  unreachable: "The Mojang/Microsoft authentication service could not be reached.",
+  bungeecord: "A player joined without the BungeeCord IP forwarding this server expects (directly, or through a proxy without ip_forward).",
+  velocity: "A player joined without Velocity's forwarding, which this server requires.",
+};
+
+const AUTH_FIXES: Readonly<Record<AuthFailure, string[]>> = {
+  unreachable: ["Check the internet connection and that no firewall blocks the game; wait if the Minecraft services are down, then try again."],
+  bungeecord: ["Set ip_forward: true in BungeeCord's config.yml and let players join through the proxy only (block the server's own port from outside)."],
+  velocity: ["Let players join through Velocity only, and make the forwarding secret in the server's Paper config match Velocity's forwarding secret."],
+};
+
+export const serverRuntimeRules = [
+  defineRule<Bind>({
+    ...jvm,
+    code: "port-in-use",
+    category: "port-in-use",
+    summary: "The server cannot bind its port (already in use) or its address (not one of this machine).",
+    shapes: [
+      { anchor: /\*\*\*\* FAILED TO BIND TO PORT!/, hint: "FAILED TO BIND", extract: ({ log }) => bind(log) },
+      { anchor: /java\.net\.BindException: (?:Address already in use|Cannot assign requested address)/, hint: "BindException", extract: ({ log }) => bind(log) },
+      { anchor: /bind\(\.\.\) failed: (?:Address already in use|Cannot assign requested address)/, hint: ["Error", "bind(..) failed"], extract: ({ log }) => bind(log) },
+    ],
+    message: ({ address, wrongAddress }) =>
+      wrongAddress
+        ? `The server cannot listen on ${address ? quote(address) : "its address"}: that address does not belong to this machine.`
+        : `The server cannot use port ${address ? quote(portOf(address)) : "its port"}: another program already uses it.`,
+    solutions: ({ address, wrongAddress }) =>
+      wrongAddress
+        ? ["Leave server-ip empty in server.properties, or set it to an address of this machine."]
+        : [
+            `Stop the program that uses port ${address ? portOf(address) : "the server port"}, usually another copy of this server still running (close it or restart the machine).`,
+            "Or set another server-port in server.properties.",
+          ],
+    key: () => "",
+  }),
+
+  defineRule<Record<string, never>>({
+    ...jvm,
+    code: "eula-not-accepted",
+    category: "eula",
+    summary: "The server stops because the Minecraft EULA has not been accepted in eula.txt.",
+    shapes: [{ anchor: /You need to agree to the EULA in order to run the server/, hint: "EULA", extract: () => ({}) }],
+    message: () => "The server stopped because the Minecraft EULA has not been accepted.",
+    solutions: () => ["Read the EULA (https://aka.ms/MinecraftEULA), then set eula=true in eula.txt in the server folder and start the server again."],
+    key: () => "",
+  }),
+
+  defineRule<{ count: number; longestMs: number }>({
+    ...jvm,
+    code: "server-lagging",
+    category: "server-overloaded",
+    summary: "The server repeatedly cannot keep up with its tick rate (many or very long `Can't keep up!` warnings).",
+    shapes: [{
+      anchor: /Can't keep up! /,
+      hint: "Can't keep up!",
+      extract: ({ log }) => {
+        const lag = lagOf(log);
+        return lag.count >= LAG_REPEATS || lag.longestMs >= LAG_LONGEST_MS ? lag : null;
+      },
+    }],
+    message: ({ count, longestMs }) =>
+      `The server cannot keep up with its tick rate: ${quote(String(count))} warnings, up to ${quote(seconds(longestMs))} behind.`,
+    solutions: () => [
+      "Lower view-distance and simulation-distance in server.properties and pre-generate the world instead of exploring new terrain.",
+      "Find the mod, plugin or farm that costs the most tick time with a profiler (spark), and give the server a faster CPU rather than more memory.",
+    ],
+    key: () => "",
+  }),
+
+  defineRule<{ seconds: string | null }>({
+    ...jvm,
+    code: "server-watchdog",
+    category: "server-overloaded",
+    summary: "The watchdog stopped the server because a single tick took far too long.",
+    shapes: [
+      // The crash report's form; the log prints the same sentence, then the line below.
+      { anchor: /ServerHangWatchdog detected that a single server tick took/, hint: ["Error", "single server tick took"], extract: ({ log }) => tickLength(log) },
+      { anchor: /Considering it to be crashed, server will forcibly shutdown/, hint: "Considering it to be crashed", extract: ({ log }) => tickLength(log) },
+      { anchor: /The server has stopped responding!/, hint: "The server has stopped responding!", extract: () => ({ seconds: null }) },
+    ],
+    message: ({ seconds: took }) =>
+      `The server froze${took ? `: a single tick took ${quote(`${took} seconds`)}` : ""} and the watchdog stopped it.`,
+    solutions: () => [
+      "Read the thread dump below the watchdog message: the frames of the 'Server thread' name the mod or plugin that blocked it; update or remove that one.",
+      "Raising max-tick-time in server.properties (-1 turns the watchdog off) only hides the freeze.",
+    ],
+    key: () => "",
+  }),
+
+  defineRule<{ failure: AuthFailure }>({
+    ...jvm,
+    code: "login-failed",
+    category: "network-auth",
+    summary: "Logins fail: authentication unreachable, proxy forwarding missing (BungeeCord, Velocity).",
+    shapes: [
+      { anchor: /AuthenticationUnavailableException/, hint: "AuthenticationUnavailableException", extract: () => ({ failure: "unreachable" }) },
+      { anchor: /If you wish to use IP forwarding, please enable it in your BungeeCord config as well!/, hint: "IP forwarding", extract: () => ({ failure: "bungeecord" }) },
+      { anchor: /This server requires you to connect with Velocity/, hint: "This server requires you to connect with Velocity", extract: () => ({ failure: "velocity" }) },
+    ],
+    message: ({ failure }) => AUTH_MESSAGES[failure],
+    solutions: ({ failure }) => AUTH_FIXES[failure],
+    key: ({ failure }) => failure,
+  }),
+];
