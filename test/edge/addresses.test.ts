@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
+import { firstResponse, rawExchange } from "../support/raw-http.ts";
 
 let api: TestApp;
 beforeAll(async () => {
@@ -15,25 +16,8 @@ afterAll(() => api.stop(), START_TIMEOUT_MS);
 
 /** One request over a fresh socket with the given Host; the status and body. */
 async function raw(host: string, method: string, path: string, body = ""): Promise<{ status: number; body: string }> {
-  const { hostname, port } = new URL(api.url);
-  let received = "";
-  await new Promise<void>((resolve, reject) => {
-    Bun.connect({
-      hostname,
-      port: Number(port),
-      socket: {
-        open: (socket) =>
-          void socket.write(
-            `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-          ),
-        data: (_socket, chunk) => void (received += chunk.toString()),
-        close: () => resolve(),
-        error: reject,
-      },
-    }).catch(reject);
-  });
-  const [head, ...rest] = received.split("\r\n\r\n");
-  return { status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1] ?? 0), body: rest.join("\r\n\r\n") };
+  const head = `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`;
+  return firstResponse(await rawExchange(api.url, head + body));
 }
 
 test.each(["x", "ab", "abc", "a:1"])("with Host %j, a path under another prefix is not the upload route", async (host) => {

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
+import { rawExchange } from "../support/raw-http.ts";
 
 let api: TestApp;
 beforeAll(async () => {
@@ -14,24 +15,7 @@ beforeAll(async () => {
 }, START_TIMEOUT_MS);
 afterAll(() => api.stop(), START_TIMEOUT_MS);
 
-async function pipelined(requests: string): Promise<string> {
-  const { hostname, port } = new URL(api.url);
-  let received = "";
-  await new Promise<void>((resolve, reject) => {
-    Bun.connect({
-      hostname,
-      port: Number(port),
-      socket: {
-        open: (socket) => void socket.write(requests),
-        data: (_socket, chunk) => void (received += chunk.toString()),
-        close: () => resolve(),
-        error: reject,
-      },
-    }).catch(reject);
-    setTimeout(resolve, 3000);
-  });
-  return received;
-}
+const pipelined = (requests: string) => rawExchange(api.url, requests, 3000);
 
 test("an upload pipelined before another request is stored only if its answer (with the token) is sent", async () => {
   const logsBefore = await api.service.store.countLogs();

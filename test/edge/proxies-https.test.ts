@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { firstResponse, rawExchange } from "../support/raw-http.ts";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
 
 const insecure = { tls: { rejectUnauthorized: false } } as RequestInit;
@@ -131,20 +132,5 @@ describe("no trusted proxies", () => {
 
 /** One GET over a raw socket with the Host header as given (fetch would fix it); status and body. */
 async function rawGet(base: string, host: string, path: string): Promise<{ status: number; body: string }> {
-  const { hostname, port } = new URL(base);
-  let received = "";
-  await new Promise<void>((resolve, reject) => {
-    Bun.connect({
-      hostname,
-      port: Number(port),
-      socket: {
-        open: (socket) => void socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
-        data: (_socket, chunk) => void (received += chunk.toString()),
-        close: () => resolve(),
-        error: reject,
-      },
-    }).catch(reject);
-  });
-  const [head, ...rest] = received.split("\r\n\r\n");
-  return { status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1] ?? 0), body: rest.join("\r\n\r\n") };
+  return firstResponse(await rawExchange(base, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
 }
