@@ -31,8 +31,8 @@ export class TextFileCache {
   private readonly dir: string;
   private readonly files: LRUCache<string, TextFile>;
   private readonly writing = new Map<string, Promise<TextFile>>();
-  /** Bumped by `forget`: a file whose write began before is not kept. */
-  private readonly forgotten = new Map<string, number>();
+  /** Keys forgotten while their file was being written: that file is not kept. */
+  private readonly forgottenWhileWriting = new Set<string>();
 
   constructor(maxBytes: number, parent = tmpdir()) {
     mkdirSync(parent, { recursive: true });
@@ -52,7 +52,10 @@ export class TextFileCache {
     if (known) return known;
     let pending = this.writing.get(key);
     if (!pending) {
-      pending = this.write(key, stored, coding).finally(() => this.writing.delete(key));
+      pending = this.write(key, stored, coding).finally(() => {
+        this.writing.delete(key);
+        this.forgottenWhileWriting.delete(key); // a write that failed leaves no mark behind
+      });
       this.writing.set(key, pending);
     }
     return pending;
@@ -60,8 +63,11 @@ export class TextFileCache {
 
   /** Removes the files of a blob that left storage (a deleted log's text must not linger). */
   forget(hash: string): void {
-    this.forgotten.set(hash, (this.forgotten.get(hash) ?? 0) + 1);
-    for (const coding of ["identity", "gzip"] as const) this.files.delete(`${hash}.${coding}`);
+    for (const coding of ["identity", "gzip"] as const) {
+      const key = `${hash}.${coding}`;
+      if (this.writing.has(key)) this.forgottenWhileWriting.add(key);
+      this.files.delete(key);
+    }
   }
 
   /** Removes every file (a replica that may have missed removals). */
@@ -76,8 +82,6 @@ export class TextFileCache {
   }
 
   private async write(key: string, stored: Uint8Array, coding: TextCoding): Promise<TextFile> {
-    const hash = key.slice(0, key.indexOf("."));
-    const generation = this.forgotten.get(hash);
     const text = await brotliDecompress(stored);
     const bytes = coding === "gzip" ? await gzip(text, { level: 6 }) : text;
     const path = join(this.dir, key);
@@ -86,7 +90,7 @@ export class TextFileCache {
     await rename(`${path}.part`, path);
     const file = { path, bytes: bytes.byteLength };
     // forgotten meanwhile (the log was deleted): this read gets it, nobody after
-    if (this.forgotten.get(hash) !== generation) setTimeout(() => void rm(path, { force: true }).catch(() => {}), 60_000);
+    if (this.forgottenWhileWriting.delete(key)) setTimeout(() => void rm(path, { force: true }).catch(() => {}), 60_000);
     else this.files.set(key, file);
     return file;
   }
