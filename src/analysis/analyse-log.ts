@@ -60,12 +60,18 @@ export function analyseLog(input: string | Uint8Array, options: AnalyseOptions =
     software: log.type.name,
   };
   const collector = new AnalysisCollector();
-  collector.runRules(rules.filter((rule) => !rule.fallback), log.entries, context);
+  collector.runRules(rules.filter((rule) => !rule.fallback && !rule.deferred), log.entries, context);
+  const deferred = rules.filter((rule) => rule.deferred);
+  if (deferred.length > 0) collector.runRules(deferred, collector.entriesWithoutProblems(log.entries), context);
   collector.readInformation(analyser, log.entries);
   if (!groups.includes("crash-report")) analyseEmbeddedCrashReport(log.lines, collector, context);
   const lastResorts = rules.filter((rule) => rule.fallback);
   if (lastResorts.length > 0 && !collector.foundCause()) {
-    for (const rule of lastResorts) collector.runRules([rule], rule.entriesOf?.(context) ?? log.entries, context);
+    // In order, until one names a cause: the more specific last resorts come first.
+    for (const rule of lastResorts) {
+      if (collector.foundCause()) break;
+      collector.runRules([rule], rule.entriesOf?.(context) ?? log.entries, context);
+    }
   }
 
   const version = versionOf(analyser, collector, log);

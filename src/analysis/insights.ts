@@ -70,6 +70,12 @@ export class AnalysisCollector {
     }
   }
 
+  /** The entries no problem was found in yet. */
+  entriesWithoutProblems(entries: readonly LogEntry[]): LogEntry[] {
+    const explained = new Set(this.problems.map((problem) => problem.entry));
+    return entries.filter((entry) => !explained.has(entry));
+  }
+
   /** Whether a problem names a cause: any category but `other`. */
   foundCause(): boolean {
     return this.problems.some((problem) => problem.category !== "other");

@@ -168,6 +168,12 @@ export interface ProblemRule {
    */
   fallback?: boolean;
   /**
+   * Runs after the other rules (before the fallbacks), only on entries where none of them found
+   * a problem: a general reading of an error (a missing library's class) that a more specific
+   * rule, when it knows the error, words better.
+   */
+  deferred?: boolean;
+  /**
    * For a rule that reads the whole log (a fallback such as `mod-crash`): the only entries it can
    * find something in; `find` is not asked about the others.
    */

@@ -146,7 +146,7 @@ describe("the culprit of a crash", () => {
       "\tat net.minecraft.server.MinecraftServer.tickChildren(MinecraftServer.java:1712) ~[paper-1.20.4.jar:git-Paper-496]",
     ].join("\n");
     const problem = only(log, "mod-crash");
-    expect(problem.message).toBe("The server crashed in the code of the plugin in 'Shops-2.0.jar'.");
+    expect(problem.message).toBe("The server crashed in the code of the plugin 'Shops' (file 'Shops-2.0.jar').");
     expect(problem.solutions[1].message).toContain("plugins folder");
   });
 

@@ -21,6 +21,7 @@ import { graphicsRules } from "./rules/graphics";
 import { installRules } from "./rules/install";
 import { javaRuntimeRules } from "./rules/java-runtime";
 import { memoryRules } from "./rules/memory";
+import { missingClassRules } from "./rules/missing-classes";
 import { mixinRules } from "./rules/mixins";
 import { modCrashRules } from "./rules/mod-crash";
 import { nativeLibraryRules } from "./rules/native-libraries";
@@ -43,6 +44,8 @@ export const allRules: readonly ProblemRule[] = [
   ...crashReportRules,
   ...pocketmineRules,
   ...bedrockRules,
+  // Before mod-crash: of two last resorts, the more specific one speaks.
+  ...missingClassRules,
   ...modCrashRules,
   ...memoryRules,
   ...javaRuntimeRules,
@@ -90,6 +93,9 @@ export const analyserOrder: Readonly<Record<RuleGroup, readonly string[]>> = {
     "server-lagging",
     "server-watchdog",
     "login-failed",
+    "library-missing",
+    "mod-for-other-game-version",
+    "class-missing",
     "mod-crash",
   ],
   vanilla: [

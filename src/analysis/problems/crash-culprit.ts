@@ -8,6 +8,7 @@
  * id of a mod the log lists. A frame that names nothing names nothing: no guessing.
  */
 import { Level, type LogContext, type LogEntry } from "../model";
+import { modNameOfJar } from "./names";
 import { type Frame, isInfrastructure, mixinHandlerMod, packageWords, parseFrame, sourceOf } from "./stack-frames";
 
 export interface Culprit {
@@ -160,17 +161,34 @@ function traceOf(lines: readonly string[]): Frame[][] {
 
 function culpritOfTrace(blocks: readonly Frame[][], log: LogContext): Culprit | null {
   for (let b = blocks.length - 1; b >= 0; b--) {
-    for (const frame of blocks[b]) {
-      if (isInfrastructure(frame)) {
-        const handler = mixinHandlerMod(frame);
-        if (handler) return named({ id: handler, jar: null }, log);
-        continue;
-      }
-      const source = sourceOf(frame) ?? listedModOf(frame, log);
-      if (source) return named(source, log);
-    }
+    const culprit = culpritOfFrames(blocks[b], log);
+    if (culprit) return culprit;
   }
   return null;
+}
+
+/** The first frame of mod code that names its mod, in one exception's frames. */
+function culpritOfFrames(frames: readonly Frame[], log: LogContext): Culprit | null {
+  for (const frame of frames) {
+    if (isInfrastructure(frame)) {
+      const handler = mixinHandlerMod(frame);
+      if (handler) return named({ id: handler, jar: null }, log);
+      continue;
+    }
+    const source = sourceOf(frame) ?? listedModOf(frame, log);
+    if (source) return named(source, log);
+  }
+  return null;
+}
+
+/**
+ * The mod whose code threw the exception on an entry's line: its own frames, not those of its
+ * causes (a missing class is named on the line of the code that wanted it).
+ */
+export function culpritAt(entry: LogEntry, lineIndex: number, log: LogContext): Culprit | null {
+  const lines = entry.lines.slice(lineIndex, lineIndex + TRACE_LIMIT).map((line) => line.content);
+  const own = traceOf(lines)[0];
+  return own ? culpritOfFrames(own, log) : null;
 }
 
 /**
@@ -274,6 +292,8 @@ function named(source: { id: string | null; jar: string | null; name?: string | 
   const list = modListOf(log);
   const listed = (source.id ? list.byId.get(source.id) : undefined) ?? (source.jar ? list.byJar.get(source.jar) : undefined);
   const id = source.id ?? listed?.id ?? null;
-  const name = source.name ?? listed?.name ?? null;
-  return { id, name: name !== id ? name : null, jar: source.jar ?? listed?.jar ?? null };
+  const jar = source.jar ?? listed?.jar ?? null;
+  // A jar alone still tells the mod's name: users know 'sodium', not its file name.
+  const name = source.name ?? listed?.name ?? (id === null && jar !== null ? modNameOfJar(jar) : null);
+  return { id, name: name !== id ? name : null, jar };
 }

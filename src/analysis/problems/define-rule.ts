@@ -54,6 +54,8 @@ interface RuleBase<E> {
   cue?: LineCue;
   /** Runs last, only when no other rule found a cause (see ProblemRule.fallback). */
   fallback?: boolean;
+  /** Runs after the others, on entries they found nothing in (see ProblemRule.deferred). */
+  deferred?: boolean;
   /** The only entries the rule can find something in (see ProblemRule.entriesOf). */
   entriesOf?: (log: LogContext) => readonly LogEntry[];
 }
@@ -66,7 +68,7 @@ export type RuleDefinition<E> = RuleBase<E> &
 const NO_FINDINGS: ProblemFinding[] = [];
 
 export function defineRule<E>(definition: RuleDefinition<E>): ProblemRule {
-  const { code, category, summary, groups, cue, fallback, entriesOf } = definition;
+  const { code, category, summary, groups, cue, fallback, deferred, entriesOf } = definition;
   const shapeWords = cue && definition.shapes ? cueWordsOfShapes(cue, code, definition.shapes) : undefined;
   // An entry whose cue lines carry none of the rule's words cannot match it (a scan needs any).
   const ruleWords = shapeWords ? shapeWords.reduce((all, words) => all | words, 0) : -1;
@@ -82,6 +84,7 @@ export function defineRule<E>(definition: RuleDefinition<E>): ProblemRule {
     groups,
     // Every rule has the same fields, so the collector's loop over rules stays monomorphic.
     fallback: fallback === true,
+    deferred: deferred === true,
     entriesOf,
     gate: cue,
     gateWords: ruleWords,

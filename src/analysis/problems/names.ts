@@ -20,3 +20,14 @@ export function baseName(path: string): string {
 export function fabricModName(id: string): string {
   return id === "fabric" ? "FabricAPI" : id;
 }
+
+/**
+ * The mod a jar file is named after: its name up to the first part that is a version, a
+ * Minecraft tag or a loader (`sodium-fabric-mc1.19.2-0.4.4+build.18.jar` -> `sodium`,
+ * `Xaeros_Minimap_23.6_Forge_1.20.jar` -> `Xaeros_Minimap`); null when nothing precedes them.
+ */
+export function modNameOfJar(jar: string): string | null {
+  const stem = baseName(jar).replace(/\.jar$/i, "");
+  const name = /^(.+?)(?:[-_ +](?:v?\d|mc\d|fabric|forge|neoforge|quilt|universal)|$)/i.exec(stem)?.[1] ?? null;
+  return name && /[a-z]/i.test(name) ? name : null;
+}

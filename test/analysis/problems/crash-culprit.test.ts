@@ -52,7 +52,7 @@ describe("the crash and its culprit", () => {
       "Caused by: java.lang.NullPointerException: inner",
       "\tat com.example.inner.Thing.tick(Thing.java:2) ~[inner-2.0.jar%2311!/:?]",
     ].join("\n");
-    expect(culpritOf(log)).toEqual({ id: null, name: null, jar: "inner-2.0.jar" });
+    expect(culpritOf(log)).toEqual({ id: null, name: "inner", jar: "inner-2.0.jar" });
   });
 
   test("an error the game survives is no crash", () => {

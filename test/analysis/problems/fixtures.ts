@@ -350,6 +350,24 @@ export const ruleFixtures: RuleFixture[] = [
   },
   // any Java log
   {
+    code: "library-missing",
+    groups: ["jvm"],
+    log: `${T} [main/ERROR]: Failed to start the minecraft server\njava.lang.NoClassDefFoundError: dev/architectury/event/events/common/LifecycleEvent\n\tat com.example.towns.Towns.onInitialize(Towns.java:25) ~[towns-1.2.0.jar:?]\nCaused by: java.lang.ClassNotFoundException: dev.architectury.event.events.common.LifecycleEvent`,
+    entities: ["Architectury API", "towns-1.2.0.jar"],
+  },
+  {
+    code: "mod-for-other-game-version",
+    groups: ["jvm"],
+    log: `${T} [Render thread/ERROR]: Unreported exception thrown!\njava.lang.NoClassDefFoundError: net/minecraft/class_2960\n\tat com.example.hud.HudMod.render(HudMod.java:40) ~[hud-2.0-fabric.jar:?]`,
+    entities: ["net.minecraft.class_2960", "hud"],
+  },
+  {
+    code: "class-missing",
+    groups: ["jvm"],
+    log: `${T} [Server thread/ERROR]: Encountered an unexpected exception\njava.lang.NoClassDefFoundError: com/example/shared/Network\n\tat TRANSFORMER/pipes@3.1.0/com.example.pipes.PipeBlock.use(PipeBlock.java:12)`,
+    entities: ["com.example.shared.Network", "pipes"],
+  },
+  {
     code: "mod-crash",
     groups: ["jvm"],
     log: `${T} [Server thread/ERROR]: Encountered an unexpected exception\njava.lang.NullPointerException: boom\n\tat TRANSFORMER/minecraft@1.20.1/net.minecraft.server.MinecraftServer.m_5703_(MinecraftServer.java:925)\nCaused by: java.lang.IllegalStateException: no owner\n\tat TRANSFORMER/sawmill@1.4.0/com.example.sawmill.SawBlockEntity.tick(SawBlockEntity.java:40)`,

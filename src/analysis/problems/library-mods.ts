@@ -1,0 +1,79 @@
+/**
+ * Library mods and plugins that other add-ons build on, by the package their classes live in.
+ * When the JVM cannot find a class of one of these packages, the library is missing (or in a
+ * version without that class): that is the cause, whichever add-on asked for the class.
+ */
+export interface Library {
+  /** The id loaders list it under (mods) or its plugin name. */
+  id: string;
+  /** What users search for to download it. */
+  name: string;
+}
+
+/** Package prefix (with a trailing dot) -> library. The longest prefix that fits wins. */
+const LIBRARIES: readonly [string, Library][] = [
+  ["net.fabricmc.fabric.api.", { id: "fabric-api", name: "Fabric API" }],
+  ["org.quiltmc.qsl.", { id: "qsl", name: "Quilt Standard Libraries (QFAPI)" }],
+  ["dev.architectury.", { id: "architectury", name: "Architectury API" }],
+  ["me.shedaniel.architectury.", { id: "architectury", name: "Architectury API" }],
+  ["me.shedaniel.clothconfig2.", { id: "cloth-config", name: "Cloth Config API" }],
+  ["me.shedaniel.autoconfig.", { id: "cloth-config", name: "Cloth Config API" }],
+  ["me.shedaniel.math.", { id: "cloth-config", name: "Cloth Config API" }],
+  ["software.bernie.geckolib.", { id: "geckolib", name: "GeckoLib" }],
+  ["mod.azure.azurelib.", { id: "azurelib", name: "AzureLib" }],
+  ["com.terraformersmc.modmenu.", { id: "modmenu", name: "Mod Menu" }],
+  ["mezz.jei.", { id: "jei", name: "Just Enough Items (JEI)" }],
+  ["top.theillusivec4.curios.", { id: "curios", name: "Curios API" }],
+  ["dev.emi.trinkets.", { id: "trinkets", name: "Trinkets" }],
+  ["dev.isxander.yacl", { id: "yet_another_config_lib_v3", name: "YetAnotherConfigLib (YACL)" }],
+  ["net.blay09.mods.balm.", { id: "balm", name: "Balm" }],
+  ["fuzs.puzzleslib.", { id: "puzzleslib", name: "Puzzles Lib" }],
+  ["fuzs.forgeconfigapiport.", { id: "forgeconfigapiport", name: "Forge Config API Port" }],
+  ["com.teamresourceful.resourcefullib.", { id: "resourcefullib", name: "Resourceful Lib" }],
+  ["com.teamresourceful.resourcefulconfig.", { id: "resourcefulconfig", name: "Resourceful Config" }],
+  ["earth.terrarium.botarium.", { id: "botarium", name: "Botarium" }],
+  ["io.wispforest.owo.", { id: "owo", name: "owo-lib" }],
+  ["vazkii.patchouli.", { id: "patchouli", name: "Patchouli" }],
+  ["snownee.kiwi.", { id: "kiwi", name: "Kiwi" }],
+  ["dev.onyxstudios.cca.", { id: "cardinal-components", name: "Cardinal Components API" }],
+  ["org.ladysnake.cca.", { id: "cardinal-components", name: "Cardinal Components API" }],
+  ["net.darkhax.bookshelf.", { id: "bookshelf", name: "Bookshelf" }],
+  ["team.creative.creativecore.", { id: "creativecore", name: "CreativeCore" }],
+  ["com.mrcrayfish.framework.", { id: "framework", name: "Framework" }],
+  ["dev.latvian.mods.kubejs.", { id: "kubejs", name: "KubeJS" }],
+  ["dev.latvian.mods.rhino.", { id: "rhino", name: "Rhino" }],
+  ["dev.ftb.mods.ftblibrary.", { id: "ftblibrary", name: "FTB Library" }],
+  ["com.blamejared.crafttweaker.", { id: "crafttweaker", name: "CraftTweaker" }],
+  ["com.jozufozu.flywheel.", { id: "flywheel", name: "Flywheel" }],
+  ["dev.engine_room.flywheel.", { id: "flywheel", name: "Flywheel" }],
+  ["glitchcore.", { id: "glitchcore", name: "GlitchCore" }],
+  ["terrablender.", { id: "terrablender", name: "TerraBlender" }],
+  ["net.createmod.catnip.", { id: "create", name: "Create (its Catnip library)" }],
+  ["com.tterrag.registrate.", { id: "registrate", name: "Registrate" }],
+  ["codechicken.lib.", { id: "codechickenlib", name: "CodeChicken Lib" }],
+  ["cofh.core.", { id: "cofh_core", name: "CoFH Core" }],
+  ["mcjty.lib.", { id: "mcjtylib", name: "McJtyLib" }],
+  ["com.cobblemon.mod.", { id: "cobblemon", name: "Cobblemon" }],
+  ["org.valkyrienskies.core.", { id: "valkyrienskies", name: "Valkyrien Skies" }],
+  ["com.llamalad7.mixinextras.", { id: "mixinextras", name: "MixinExtras" }],
+  ["net.kyori.adventure.platform.fabric.", { id: "adventure-platform-fabric", name: "adventure-platform-fabric" }],
+  ["kotlin.", { id: "kotlin", name: "a Kotlin language mod (Fabric Language Kotlin, or Kotlin for Forge)" }],
+  ["kotlinx.", { id: "kotlin", name: "a Kotlin language mod (Fabric Language Kotlin, or Kotlin for Forge)" }],
+  ["com.sk89q.worldedit.", { id: "WorldEdit", name: "WorldEdit" }],
+  ["com.sk89q.worldguard.", { id: "WorldGuard", name: "WorldGuard" }],
+  ["net.milkbowl.vault.", { id: "Vault", name: "Vault" }],
+  ["com.comphenix.protocol.", { id: "ProtocolLib", name: "ProtocolLib" }],
+  ["me.clip.placeholderapi.", { id: "PlaceholderAPI", name: "PlaceholderAPI" }],
+  ["net.luckperms.api.", { id: "LuckPerms", name: "LuckPerms" }],
+  ["com.github.retrooper.packetevents.", { id: "packetevents", name: "PacketEvents" }],
+  ["de.tr7zw.changeme.nbtapi.", { id: "NBTAPI", name: "NBT API" }],
+];
+
+/** The library a class belongs to (`dev.architectury.event.Event` -> Architectury API), or null. */
+export function libraryOf(className: string): Library | null {
+  let best: [string, Library] | null = null;
+  for (const entry of LIBRARIES) {
+    if (className.startsWith(entry[0]) && (best === null || entry[0].length > best[0].length)) best = entry;
+  }
+  return best?.[1] ?? null;
+}

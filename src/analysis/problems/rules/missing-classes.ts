@@ -1,0 +1,118 @@
+/**
+ * Missing classes: code asked the JVM for a class no installed jar provides
+ * (`NoClassDefFoundError: dev/architectury/...`, `ClassNotFoundException: net.minecraft.class_123`).
+ * Whose class it is tells the cause: a library's means the library is missing; the game's means
+ * the add-on was built for another Minecraft version (or for the client, on a server); anything
+ * else, when no other rule explains the crash, means some dependency of the add-on is missing.
+ */
+import { crashOf, culpritAt, culpritName, type Culprit } from "../crash-culprit";
+import { defineRule, type Shape, type ShapeMatch } from "../define-rule";
+import { libraryOf, type Library } from "../library-mods";
+import { minecraftVersion } from "../runtime-facts";
+import { addOnKind, capitalised, culpritPhrase, quote, type AddOnKind } from "../wording";
+import { jvm } from "./cue";
+
+interface MissingClass {
+  /** `dev.architectury.event.Event`, with dots whatever the message used. */
+  className: string;
+  /** The add-on whose code asked for it, when its frames name one. */
+  culprit: Culprit | null;
+  addOn: AddOnKind;
+}
+
+// `Could not initialize class X` is a class that exists but failed its static set-up: another cause.
+const NO_CLASS_DEF = /NoClassDefFoundError: (?!Could not initialize)L?([a-zA-Z_$][\w$]*(?:[/.][\w$]+){1,40})/;
+const CLASS_NOT_FOUND = /ClassNotFoundException: ([a-zA-Z_$][\w$]*(?:\.[\w$]+){1,40})/;
+
+const missingClass = (match: ShapeMatch): MissingClass => ({
+  className: match.anchor[1].replace(/\//g, "."),
+  culprit: culpritAt(match.entry, match.lineIndex, match.log),
+  addOn: addOnKind(match.log.software),
+});
+
+/** The two ways the JVM says it, each kept only when `keep` says the class is this rule's. */
+function missingClassShapes<E>(keep: (found: MissingClass, match: ShapeMatch) => E | null): Shape<E>[] {
+  return [
+    { anchor: NO_CLASS_DEF, hint: "NoClassDefFoundError", extract: (match) => keep(missingClass(match), match) },
+    { anchor: CLASS_NOT_FOUND, hint: "ClassNotFoundException", extract: (match) => keep(missingClass(match), match) },
+  ];
+}
+
+/** Classes whose absence means a broken install, not an add-on (install.ts words those). */
+const LAUNCH_CLASSES = /^(?:net\.minecraft\.(?:client\.main\.Main|server\.Main|launchwrapper\.)|net\.minecraftforge\.bootstrap\.|cpw\.mods\.(?:modlauncher|bootstraplauncher)\.|net\.fabricmc\.loader\.|org\.quiltmc\.loader\.)/;
+const GAME_CLASS = /^(?:net\.minecraft\.|com\.mojang\.(?:blaze3d|math|realmsclient)\.)/;
+const CLIENT_CLASS = /^(?:net\.minecraft\.client\.|com\.mojang\.blaze3d\.|net\.minecraft\.class_\d+$)/;
+
+const requester = (c: MissingClass) => (c.culprit ? culpritPhrase(c.culprit, c.addOn) : `an installed ${c.addOn}`);
+const requesterName = (c: MissingClass) => (c.culprit ? quote(culpritName(c.culprit)) : `the ${c.addOn} in the stack trace`);
+
+interface LibraryMissing extends MissingClass {
+  library: Library;
+}
+
+interface GameClassMissing extends MissingClass {
+  onServer: boolean;
+  minecraft: string | null;
+}
+
+export const missingClassRules = [
+  defineRule<LibraryMissing>({
+    ...jvm,
+    code: "library-missing",
+    category: "missing-dependency",
+    deferred: true,
+    summary: "A class of a known library mod or plugin cannot be found: the library is not installed, or not in a version that has it.",
+    shapes: missingClassShapes((found) => {
+      const library = libraryOf(found.className);
+      return library ? { ...found, library } : null;
+    }),
+    message: (c) =>
+      `${capitalised(requester(c))} needs ${quote(c.library.name)}, which is missing (class ${quote(c.className)} not found).`,
+    solutions: (c) => [
+      `Install ${quote(c.library.name)} in the version made for this Minecraft version and loader (or the version ${requesterName(c)} asks for on its download page).`,
+      `If it is installed, update it: this ${c.addOn} needs a version that has ${quote(c.className)}.`,
+    ],
+    key: (c) => c.library.id,
+  }),
+  defineRule<GameClassMissing>({
+    ...jvm,
+    code: "mod-for-other-game-version",
+    category: "wrong-game-version",
+    deferred: true,
+    summary: "A mod asks for a class of Minecraft that this game does not have: it was made for another Minecraft version, or for the client while this is a server.",
+    shapes: missingClassShapes((found, match) => {
+      if (!GAME_CLASS.test(found.className) || LAUNCH_CLASSES.test(found.className)) return null;
+      const onServer = match.log.side === "server" && CLIENT_CLASS.test(found.className);
+      return { ...found, onServer, minecraft: minecraftVersion(match.log) };
+    }),
+    message: (c) =>
+      c.onServer
+        ? `${capitalised(requester(c))} asks for the game's client code (${quote(c.className)}), which a server does not have: it is a client-only ${c.addOn}.`
+        : `${capitalised(requester(c))} asks for ${quote(c.className)}, which this Minecraft${c.minecraft ? ` ${c.minecraft}` : ""} does not have: it was made for another Minecraft version.`,
+    solutions: (c) =>
+      c.onServer
+        ? [`Remove ${requesterName(c)} from the server's mods folder: it only belongs on the players' computers.`]
+        : [
+            `Download the build of ${requesterName(c)} made for Minecraft${c.minecraft ? ` ${c.minecraft}` : " this version"} and this loader, or remove it.`,
+          ],
+    key: (c) => (c.culprit ? culpritName(c.culprit) : c.className),
+  }),
+  defineRule<MissingClass>({
+    ...jvm,
+    code: "class-missing",
+    category: "missing-dependency",
+    summary: "The crash is a class no installed jar provides, when no other rule explains it: a dependency of the add-on that asked for it is missing or too old.",
+    fallback: true,
+    shapes: missingClassShapes((found, match) => {
+      if (libraryOf(found.className) || GAME_CLASS.test(found.className) || LAUNCH_CLASSES.test(found.className)) return null;
+      // Only the crash itself: add-ons probe for optional classes and log what they miss.
+      return crashOf(match.log)?.entry === match.entry ? found : null;
+    }),
+    message: (c) => `${capitalised(requester(c))} needs the class ${quote(c.className)}, which no installed jar provides.`,
+    solutions: (c) => [
+      `Install the mods ${requesterName(c)} depends on (its download page lists them), in versions made for this Minecraft version.`,
+      `Or update ${requesterName(c)}: a version made for the libraries you have may not need this class.`,
+    ],
+    key: (c) => c.className,
+  }),
+];
