@@ -137,7 +137,14 @@ const SERVER_FACTS: readonly GatedFacts[] = [
   { gate: ["Dedicated Server"], facts: [fact("Dedicated Server")] },
   {
     gate: ["erver"],
-    facts: [fact("KnotServer"), fact("{net.minecraft.server"), fact("Starting Minecraft server on"), ...launchTarget("server")],
+    facts: [
+      fact("KnotServer"),
+      fact("{net.minecraft.server"),
+      fact("Starting Minecraft server on"),
+      ...launchTarget("server"),
+      // The game's own jar in Forge's stack frames: `~[server-1.20.1-20230612.114412-srg.jar%23283!/:?]`.
+      fact("server-", /\[server-\d[\w.-]{0,60}-srg\.jar/),
+    ],
   },
   { gate: ["SERVER"], facts: [fact("Env=SERVER"), fact("FancyModLoader", /FancyModLoader version \S+ \((?:DEDICATED_)?SERVER/)] },
 ];
@@ -148,7 +155,15 @@ const CLIENT_FACTS: readonly GatedFacts[] = [
   { gate: ["LWJGL"], facts: [fact("LWJGL")] },
   {
     gate: ["lient"],
-    facts: [fact("Client brand changed to"), fact("Type: Client"), fact("KnotClient"), fact("{net.minecraft.client"), ...launchTarget("client")],
+    facts: [
+      fact("Client brand changed to"),
+      fact("Type: Client"),
+      fact("KnotClient"),
+      fact("{net.minecraft.client"),
+      ...launchTarget("client"),
+      // The game's client jar in stack frames: Forge's `client-1.20.1-20230612.114412-srg.jar`, Fabric's `client-intermediary.jar`.
+      fact("client-", /\[client-(?:\d[\w.-]{0,60}-srg|intermediary)\.jar/),
+    ],
   },
   { gate: ["CLIENT"], facts: [fact("Env=CLIENT"), fact("FancyModLoader", /FancyModLoader version \S+ \(CLIENT/)] },
   { gate: ["OpenAL initialized"], facts: [fact("OpenAL initialized")] },

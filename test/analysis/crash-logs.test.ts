@@ -127,7 +127,7 @@ describe("the culprit of a crash", () => {
     ["an old Fabric client: the package of a listed mod", logs.OLD_FABRIC_CLIENT_LOG, "'hudplus'", "The game crashed"],
     ["a Mohist server: a mod, not a plugin", logs.MOHIST_CRASH_REPORT, "the mod 'claimflags'", "The server crashed"],
     ["a Fabric report: its suspected mod, by name and id", logs.FABRIC_CRASH_REPORT_WITH_SUSPECTS, "'Glow Lights' (glowlights)", "The game crashed"],
-    ["an excerpt of a stack trace", logs.STACK_TRACE_EXCERPT, "'pipes-1.20.1-0.9.2.jar'", "Minecraft crashed"],
+    ["an excerpt of a stack trace (its server jar tells the side)", logs.STACK_TRACE_EXCERPT, "'pipes-1.20.1-0.9.2.jar'", "The server crashed"],
   ])("%s", (_what, text, culprit, opening) => {
     const problem = only(text, "mod-crash");
     expect(problem.category).toBe("mod-crash");

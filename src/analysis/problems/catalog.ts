@@ -95,6 +95,7 @@ export const analyserOrder: Readonly<Record<RuleGroup, readonly string[]>> = {
     "login-failed",
     "library-missing",
     "mod-for-other-game-version",
+    "client-mod-on-server",
     "class-missing",
     "mod-crash",
   ],

@@ -362,6 +362,12 @@ export const ruleFixtures: RuleFixture[] = [
     entities: ["net.minecraft.class_2960", "hud"],
   },
   {
+    code: "client-mod-on-server",
+    groups: ["jvm"],
+    log: `${T} [main/INFO]: Launching target 'forgeserver' with arguments [--nogui]\n${T} [main/ERROR]: Failed to create mod instance.\njava.lang.RuntimeException: Attempted to load class net/minecraft/client/gui/screens/Screen for invalid dist DEDICATED_SERVER\n\tat net.minecraftforge.fml.loading.RuntimeDistCleaner.processClassWithFlags(RuntimeDistCleaner.java:57)\n\tat com.example.zoom.ZoomMod.<init>(ZoomMod.java:20) ~[zoom-1.4.jar%2381!/:?]`,
+    entities: ["net.minecraft.client.gui.screens.Screen", "zoom"],
+  },
+  {
     code: "class-missing",
     groups: ["jvm"],
     log: `${T} [Server thread/ERROR]: Encountered an unexpected exception\njava.lang.NoClassDefFoundError: com/example/shared/Network\n\tat TRANSFORMER/pipes@3.1.0/com.example.pipes.PipeBlock.use(PipeBlock.java:12)`,

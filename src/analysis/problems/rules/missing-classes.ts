@@ -51,9 +51,10 @@ interface LibraryMissing extends MissingClass {
 }
 
 interface GameClassMissing extends MissingClass {
-  onServer: boolean;
   minecraft: string | null;
 }
+
+const isClientOnServer = (found: MissingClass, match: ShapeMatch) => match.log.side === "server" && CLIENT_CLASS.test(found.className);
 
 export const missingClassRules = [
   defineRule<LibraryMissing>({
@@ -79,22 +80,40 @@ export const missingClassRules = [
     code: "mod-for-other-game-version",
     category: "wrong-game-version",
     deferred: true,
-    summary: "A mod asks for a class of Minecraft that this game does not have: it was made for another Minecraft version, or for the client while this is a server.",
+    summary: "A mod asks for a class of Minecraft that this game does not have: it was made for another Minecraft version.",
     shapes: missingClassShapes((found, match) => {
-      if (!GAME_CLASS.test(found.className) || LAUNCH_CLASSES.test(found.className)) return null;
-      const onServer = match.log.side === "server" && CLIENT_CLASS.test(found.className);
-      return { ...found, onServer, minecraft: minecraftVersion(match.log) };
+      if (!GAME_CLASS.test(found.className) || LAUNCH_CLASSES.test(found.className) || isClientOnServer(found, match)) return null;
+      return { ...found, minecraft: minecraftVersion(match.log) };
     }),
     message: (c) =>
-      c.onServer
-        ? `${capitalised(requester(c))} asks for the game's client code (${quote(c.className)}), which a server does not have: it is a client-only ${c.addOn}.`
-        : `${capitalised(requester(c))} asks for ${quote(c.className)}, which this Minecraft${c.minecraft ? ` ${c.minecraft}` : ""} does not have: it was made for another Minecraft version.`,
-    solutions: (c) =>
-      c.onServer
-        ? [`Remove ${requesterName(c)} from the server's mods folder: it only belongs on the players' computers.`]
-        : [
-            `Download the build of ${requesterName(c)} made for Minecraft${c.minecraft ? ` ${c.minecraft}` : " this version"} and this loader, or remove it.`,
-          ],
+      `${capitalised(requester(c))} asks for ${quote(c.className)}, which this Minecraft${c.minecraft ? ` ${c.minecraft}` : ""} does not have: it was made for another Minecraft version.`,
+    solutions: (c) => [
+      `Download the build of ${requesterName(c)} made for Minecraft${c.minecraft ? ` ${c.minecraft}` : " this version"} and this loader, or remove it.`,
+    ],
+    key: (c) => (c.culprit ? culpritName(c.culprit) : c.className),
+  }),
+  defineRule<MissingClass>({
+    ...jvm,
+    code: "client-mod-on-server",
+    category: "incompatible",
+    // A last resort: a crash report's own rules (a ticking entity...) say more when they apply.
+    fallback: true,
+    summary: "A client-only mod is installed on a dedicated server: it asks for the game's client code, which a server does not have.",
+    shapes: [
+      ...missingClassShapes((found, match) => (isClientOnServer(found, match) ? found : null)),
+      {
+        // Forge refuses the class before it loads: `Attempted to load class net/minecraft/client/... for invalid dist DEDICATED_SERVER`.
+        anchor: /Attempted to load class (\S{1,300}) for invalid dist DEDICATED_SERVER/,
+        hint: ["Exception", "for invalid dist DEDICATED_SERVER"],
+        extract: (match) => ({ ...missingClass(match), className: match.anchor[1].replace(/\//g, ".") }),
+      },
+    ],
+    message: (c) =>
+      `${capitalised(requester(c))} loads client-only code (${quote(c.className)}) on this server: it is a client-only ${c.addOn}, or one that breaks on servers.`,
+    solutions: (c) => [
+      `Remove ${requesterName(c)} from the server's mods folder if it only belongs on the players' computers; otherwise update it.`,
+      "If the stack trace names no mod, remove recently added mods that only change the screen (menus, minimaps, shaders, sounds) until the server starts.",
+    ],
     key: (c) => (c.culprit ? culpritName(c.culprit) : c.className),
   }),
   defineRule<MissingClass>({
