@@ -70,6 +70,8 @@ const SOFTWARE_FACTS: readonly SoftwareFacts[] = [
       fact("Starting FancyModLoader"),
       fact("Launched Version: ", /^\s*Launched Version: neoforge-/),
       fact("--version", /--version,? neoforge-/),
+      // A launcher's library list: `.../libraries/net/neoforged/neoforge/21.1.77/...`.
+      fact("/net/neoforged/neoforge/"),
       brand("neoforge"),
     ],
     shown: [fact("net.neoforged.")],
@@ -91,6 +93,9 @@ const SOFTWARE_FACTS: readonly SoftwareFacts[] = [
       fact("ModLauncher", /ModLauncher(?: running:|: \d)/),
       ...launchTarget("client"),
       ...launchTarget("server"),
+      // Launchers' library lists and launch lines (1.12 and before: the FML tweaker).
+      fact("/net/minecraftforge/forge/"),
+      fact("FMLTweaker"),
       brand("forge"),
     ],
     // FML's dependency lines (1.13+, NeoForge too) name no loader: `Mod ID: 'x', Requested by: 'y'`.

@@ -13,6 +13,8 @@ const HYBRID_NAMES: readonly StatedSoftware[] = ["Mohist", "Arclight", "Magma"];
 const HYBRIDS: ReadonlySet<string> = new Set(HYBRID_NAMES);
 /** What a Forge-format log typed by its line ratio may be instead. */
 const FORGE_FAMILY_FIRST: readonly StatedSoftware[] = ["Mohist", "Arclight", "Magma", "NeoForge"];
+/** Launchers whose log is their preamble followed by the game's output. */
+const LAUNCHERS_WITH_GAME_OUTPUT: ReadonlySet<string> = new Set(["Prism Launcher"]);
 const REPORT_HEADERS = ["---- Minecraft Crash Report ----", "---- Mohist Crash Report ----"];
 /** A log line (`[12:00:00] [...`, `[14Jun2024 10:26:24.157] [...`) before the report makes it a log with a report in it. */
 const LOG_LINE = /^\[[^\]\n]{0,30}\d\d:\d\d:\d\d[^\]\n]{0,10}\] \[/;
@@ -25,6 +27,12 @@ export function refineLogType({ type, decidedBy }: Detection, evidence: LogEvide
     const name = stated ?? type.name!;
     if (reportIsInsideLog(lines)) return typeFor(name, kindFor(name, evidence.side)) ?? type;
     return typeFor(name, "crash-report") ?? type;
+  }
+  if (type.name !== null && LAUNCHERS_WITH_GAME_OUTPUT.has(type.name)) {
+    // The launcher's window holds the game's own log after its preamble: a loader that log
+    // states makes it that loader's client log (the launcher's lines stay prefix-less entries).
+    const software = evidence.software;
+    return (software && typeFor(software, kindFor(software, evidence.side ?? "client"))) || type;
   }
   if (type.name === null || type.name === "Vanilla") {
     if (type.kind !== "unknown" && type.kind !== "server" && type.kind !== "client") return type;

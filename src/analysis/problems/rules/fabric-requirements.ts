@@ -94,3 +94,42 @@ export function parseConflict(line: string): { mod: ModReference; other: ModRefe
   if (!other || line[other.end] !== ",") return null;
   return { mod, other };
 }
+
+/**
+ * The same requirement in a translated Fabric Loader (Chinese, Russian... launchers ship its
+ * translations): `\t - 模组 'Iris' (iris) 1.6.4 需要 0.4.9 或更高版本 的 sodium，但只有错误的版本：0.4.8！`.
+ * The structure survives translation: a word for "mod", the quoted name, the id, the version, then
+ * the dependency's id among words of another script, with the version needed before it and the
+ * wrong one present after it. Only read where those words are not in the Latin script, so that
+ * every ASCII word is an id or a version; conflicts ("incompatible") are left alone.
+ */
+const TRANSLATED_SUBJECT = /^\s*- [^\x00-\x7F]{1,20} '([^'\n]{1,200})' \(([a-z][\w-]{0,63})\) (\S{1,64}) (.{1,600})$/;
+/** ASCII words of the rest of the line: a quoted dependency, an id or a version. */
+const TRANSLATED_WORD = /'([^'\n]{1,200})' \(([a-z][\w-]{0,63})\)|([A-Za-z0-9][\w.+-]{0,63})/g;
+/** "incompatible" and "conflict" in the translations launchers ship. */
+const TRANSLATED_CONFLICT = /不兼容|冲突|衝突|несовместим|конфликт|非互換|競合|호환되지/;
+
+export function parseTranslatedRequirement(line: string): Requirement | null {
+  if (line.length > 800 || !line.includes(" '")) return null;
+  const subject = TRANSLATED_SUBJECT.exec(line);
+  if (!subject || TRANSLATED_CONFLICT.test(subject[4])) return null;
+  let dependency: ModReference | null = null;
+  let needed: string | null = null;
+  let present: string | null = null;
+  for (const word of subject[4].matchAll(TRANSLATED_WORD)) {
+    const bare = word[3];
+    if (bare !== undefined && /^\d/.test(bare)) {
+      if (dependency === null) needed ??= bare;
+      else present ??= bare;
+    } else if (dependency === null) {
+      dependency = bare !== undefined ? { name: null, id: bare } : { name: word[1], id: word[2] };
+    }
+  }
+  if (dependency === null) return null;
+  return { mod: { name: subject[1], id: subject[2] }, dependency, range: needed, present };
+}
+
+/** A requirement line in English or in a translation. */
+export function requirementOf(line: string): Requirement | null {
+  return parseRequirement(line) ?? parseTranslatedRequirement(line);
+}

@@ -3,7 +3,7 @@ import { defineRule } from "../define-rule";
 import { fabricModName } from "../names";
 import { requirementKind, versionNeedFixes, versionNeedMessage, type VersionNeed } from "../requirements";
 import { fix, quote } from "../wording";
-import { displayName, parseConflict, parseRequirement, type Requirement } from "./fabric-requirements";
+import { displayName, parseConflict, requirementOf, type Requirement } from "./fabric-requirements";
 
 const groups = ["fabric"] as const;
 
@@ -29,7 +29,7 @@ export const fabricRules = [
     summary: "A Fabric mod needs another mod (or a version of it) that is not installed.",
     groups,
     scan: eachLine((line) => {
-      const requirement = parseRequirement(line);
+      const requirement = requirementOf(line);
       // Java is no mod to add: fabric-mod-needs-java reads those lines; the loader is fabric-mod-wrong-minecraft's.
       if (!requirement || isMinecraft(requirement) || requirementKind(requirement.dependency.id) !== "mod") return null;
       return { mod: displayName(requirement.mod), dependency: displayName(requirement.dependency), range: requirement.range };
@@ -45,7 +45,7 @@ export const fabricRules = [
     summary: "A Fabric mod is made for another Minecraft (or Fabric Loader) version than the one running.",
     groups,
     scan: eachLine((line): VersionNeed | null => {
-      const requirement = parseRequirement(line);
+      const requirement = requirementOf(line);
       if (!requirement || requirement.present === null) return null;
       const id = isMinecraft(requirement) ? "minecraft" : requirement.dependency.id;
       if (requirementKind(id) !== "game" && requirementKind(id) !== "loader") return null;
