@@ -22,6 +22,7 @@ import { installRules } from "./rules/install";
 import { javaRuntimeRules } from "./rules/java-runtime";
 import { memoryRules } from "./rules/memory";
 import { missingClassRules } from "./rules/missing-classes";
+import { worldRules } from "./rules/worlds";
 import { mixinRules } from "./rules/mixins";
 import { modCrashRules } from "./rules/mod-crash";
 import { nativeLibraryRules } from "./rules/native-libraries";
@@ -56,6 +57,7 @@ export const allRules: readonly ProblemRule[] = [
   ...mixinRules,
   ...optifineRules,
   ...serverRuntimeRules,
+  ...worldRules,
   ...forgeLoadingRules,
   ...fabricLoadingRules,
   ...crashReportRenderingRules,
@@ -88,6 +90,7 @@ export const analyserOrder: Readonly<Record<RuleGroup, readonly string[]>> = {
     "file-access-denied",
     "disk-full",
     "world-session-locked",
+    "world-data-unreadable",
     "port-in-use",
     "eula-not-accepted",
     "server-lagging",

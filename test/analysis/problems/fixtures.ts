@@ -368,6 +368,12 @@ export const ruleFixtures: RuleFixture[] = [
     entities: ["net.minecraft.client.gui.screens.Screen", "zoom"],
   },
   {
+    code: "world-data-unreadable",
+    groups: ["jvm"],
+    log: `${T} [Server thread/INFO]: Preparing level "survival"\n${T} [Server thread/ERROR]: Couldn't load chunk [12, -7]\nnet.minecraft.nbt.ReportedNbtException: Accessing data of type 'string' at path 'Status' failed\nCaused by: java.util.zip.ZipException: invalid distance too far back`,
+    entities: ["survival"],
+  },
+  {
     code: "class-missing",
     groups: ["jvm"],
     log: `${T} [Server thread/ERROR]: Encountered an unexpected exception\njava.lang.NoClassDefFoundError: com/example/shared/Network\n\tat TRANSFORMER/pipes@3.1.0/com.example.pipes.PipeBlock.use(PipeBlock.java:12)`,

@@ -9,8 +9,8 @@ import { LineCue } from "../line-cue";
 export const ruleCue = new LineCue({
   // On every line: the words of exceptions and errors (OutOfMemoryError, UnsatisfiedLinkError,
   // a mixin's InvalidInjectionException...), the EULA line (logged as info), Fabric 0.11's
-  // `{mod @ [range]}`. Few first letters: this pass reads the whole log.
-  common: ["Error", "Exception", "EULA", "@ ["],
+  // `{mod @ [range]}`, a refused login (logged as info). Few first letters: this pass reads the whole log.
+  common: ["Error", "Exception", "EULA", "@ [", "Failed to verify username"],
   // On warnings, errors and lines without a log prefix (launcher output, crash reports, excerpts).
   severe: [
     // The JVM's own start-up failures and crash files.
@@ -37,6 +37,10 @@ export const ruleCue = new LineCue({
     "Failed loading config",
     "Failed to create mod",
     "Tesselating",
+    // Worlds.
+    "Couldn't load chunk",
+    "level.dat",
+    "Region file",
     // The game's own stops and warnings (proxies' kick messages too, when not logged as info).
     "FAILED TO BIND",
     "Can't keep up",

@@ -49,6 +49,12 @@ interface Reservation {
   memory: MemoryLimit | null;
 }
 
+/** `4194304` KB -> `4G`; `1572864` KB -> `1536M`. */
+function heapOfKilobytes(kilobytes: number): MemoryLimit {
+  const megabytes = Math.round(kilobytes / 1024);
+  return { text: megabytes % 1024 === 0 ? `${megabytes / 1024}G` : `${megabytes}M`, megabytes };
+}
+
 const reservation = ({ log }: ShapeMatch, setting: string | null): Reservation => ({
   setting,
   malformed: setting !== null && !/^-Xmx\d+[kKmMgGtT]?$/.test(setting),
@@ -100,7 +106,15 @@ export const memoryRules = [
     category: "out-of-memory",
     summary: "The JVM could not reserve the heap it was given: -Xmx too large for the machine or a 32-bit Java, or malformed.",
     shapes: [
-      { anchor: /Could not reserve enough space for (?:\d+KB )?object heap/, hint: "Could not reserve enough space", extract: (match) => reservation(match, null) },
+      {
+        anchor: /Could not reserve enough space for (?:(\d{1,12})KB )?object heap/,
+        hint: "Could not reserve enough space",
+        extract: (match) => {
+          const found = reservation(match, null);
+          // The JVM states the heap it wanted in KB: the best measure when no -Xmx is in the paste.
+          return found.memory || !match.anchor[1] ? found : { ...found, memory: heapOfKilobytes(Number(match.anchor[1])) };
+        },
+      },
       { anchor: /Invalid maximum heap size: (\S{1,40})/, hint: "Invalid maximum heap size", extract: (match) => reservation(match, match.anchor[1]) },
     ],
     message: ({ setting, malformed, thirtyTwoBit, memory }) => {

@@ -43,18 +43,23 @@ const tickLength = (log: LogContext) => ({ seconds: TICK_LENGTH.exec(log.text)?.
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
-type AuthFailure = "unreachable" | "bungeecord" | "velocity";
+type AuthFailure = "unreachable" | "bungeecord" | "velocity" | "unverified";
 
 const AUTH_MESSAGES: Readonly<Record<AuthFailure, string>> = {
   unreachable: "The Mojang/Microsoft authentication service could not be reached.",
   bungeecord: "A player joined without the BungeeCord IP forwarding this server expects (directly, or through a proxy without ip_forward).",
   velocity: "A player joined without Velocity's forwarding, which this server requires.",
+  unverified: "Players are refused because the server could not verify their accounts with Mojang/Microsoft (online-mode).",
 };
 
 const AUTH_FIXES: Readonly<Record<AuthFailure, string[]>> = {
   unreachable: ["Check the internet connection and that no firewall blocks the game; wait if the Minecraft services are down, then try again."],
   bungeecord: ["Set ip_forward: true in BungeeCord's config.yml and let players join through the proxy only (block the server's own port from outside)."],
   velocity: ["Let players join through Velocity only, and make the forwarding secret in the server's Paper config match Velocity's forwarding secret."],
+  unverified: [
+    "Players must use a legitimate, logged-in Minecraft account: restarting the launcher and logging in again renews the session.",
+    "If every player is refused, the server cannot reach the Minecraft session servers: check its internet connection, DNS and firewall. Behind a proxy (BungeeCord, Velocity), set online-mode=false here and let the proxy authenticate.",
+  ],
 };
 
 export const serverRuntimeRules = [
@@ -139,11 +144,12 @@ export const serverRuntimeRules = [
     ...jvm,
     code: "login-failed",
     category: "network-auth",
-    summary: "Logins fail: authentication unreachable, proxy forwarding missing (BungeeCord, Velocity).",
+    summary: "Logins fail: authentication unreachable, accounts that cannot be verified, proxy forwarding missing (BungeeCord, Velocity).",
     shapes: [
       { anchor: /AuthenticationUnavailableException/, hint: "AuthenticationUnavailableException", extract: () => ({ failure: "unreachable" }) },
       { anchor: /If you wish to use IP forwarding, please enable it in your BungeeCord config as well!/, hint: "IP forwarding", extract: () => ({ failure: "bungeecord" }) },
       { anchor: /This server requires you to connect with Velocity/, hint: "This server requires you to connect with Velocity", extract: () => ({ failure: "velocity" }) },
+      { anchor: /lost connection: Failed to verify username!?$/, hint: "Failed to verify username", extract: () => ({ failure: "unverified" }) },
     ],
     message: ({ failure }) => AUTH_MESSAGES[failure],
     solutions: ({ failure }) => AUTH_FIXES[failure],
