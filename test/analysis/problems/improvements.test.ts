@@ -1,5 +1,6 @@
 /** Where our rules deliberately do better than the reference engine (its known defects: wrong entities, missed forms). */
 import { describe, expect, test } from "bun:test";
+import { parseTranslatedRequirement } from "../../../src/analysis/problems/rules/fabric-requirements.ts";
 import { analyse, entriesOf, reportEntriesOf } from "./log-builder";
 
 const T = "[10:00:00]";
@@ -136,4 +137,28 @@ test("a broken data pack is deleted from the world's datapacks folder, not the s
   const log = `${T} [Server thread/INFO]: Preparing level "adventure"\n${T} [Worker/ERROR]: Failed\njava.lang.IllegalStateException: Failed to parse a.json from pack file/far-end-1.2.zip`;
   const [problem] = only(["vanilla"], log, "datapack-parse-failed");
   expect(problem.solutions[0]).toContain("'adventure/datapacks/far-end-1.2.zip'");
+});
+
+describe("Fabric resolution messages in a translated loader", () => {
+  test("a missing dependency and a wrong version, in Chinese", () => {
+    expect(parseTranslatedRequirement("\t - 模组 'Iris' (iris) 1.6.4 需要 任意版本 的 fabric-api，但它缺失了！")).toEqual({
+      mod: { name: "Iris", id: "iris" },
+      dependency: { name: null, id: "fabric-api" },
+      range: null,
+      present: null,
+    });
+    expect(parseTranslatedRequirement("\t - 模组 'Iris' (iris) 1.6.4 需要 0.4.9 或更高版本 的 sodium，但只有错误的版本：0.4.8！")).toMatchObject({
+      dependency: { id: "sodium" },
+      range: "0.4.9",
+      present: "0.4.8",
+    });
+  });
+
+  test("a quoted dependency in Russian; conflicts and English lines are not read this way", () => {
+    expect(parseTranslatedRequirement("\t - Мод 'Iris' (iris) 1.6.4 требует любую версию 'Fabric API' (fabric-api), которая отсутствует!")).toMatchObject({
+      dependency: { name: "Fabric API", id: "fabric-api" },
+    });
+    expect(parseTranslatedRequirement("\t - 模组 'Sodium' (sodium) 0.5.3 与 任意版本 的 optifabric 不兼容！")).toBeNull();
+    expect(parseTranslatedRequirement("\t - Mod 'Iris' (iris) 1.6.4 requires any version of fabric-api, which is missing!")).toBeNull();
+  });
 });
