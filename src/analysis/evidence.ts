@@ -14,7 +14,7 @@ import { MC_VERSION } from "./fragments";
 
 export type Side = "client" | "server";
 /** Software a log can state beyond Vanilla, as `LogType.name` spells it; `Bukkit` is only ever shown. */
-export type StatedSoftware = "Mohist" | "Arclight" | "Magma" | "NeoForge" | "Forge" | "Quilt" | "Fabric" | "Bukkit";
+export type StatedSoftware = "Mohist" | "Arclight" | "Magma" | "NeoForge" | "Forge" | "Quilt" | "Fabric" | "Purpur" | "Paper" | "Bukkit";
 
 interface Fact {
   hint: string;
@@ -122,6 +122,19 @@ const SOFTWARE_FACTS: readonly SoftwareFacts[] = [
     shown: [fact("net.fabricmc.")],
   },
   {
+    // Paper's watchdog banner and its Java check name it when the start-up banner is not in the paste.
+    software: "Purpur",
+    gate: ["Purpur"],
+    stated: [fact("git-Purpur-"), fact("running Purpur version")],
+    shown: [],
+  },
+  {
+    software: "Paper",
+    gate: ["Paper", "papermc"],
+    stated: [fact("git-Paper-"), fact("running Paper version"), fact("docs.papermc.io"), fact("Paperclip")],
+    shown: [],
+  },
+  {
     // A Bukkit-family server whose banner is not in the paste; its plugin rules still apply.
     software: "Bukkit",
     gate: ["org.bukkit."],
@@ -140,6 +153,8 @@ interface GatedFacts {
 const SERVER_FACTS: readonly GatedFacts[] = [
   { gate: ["Starting minecraft server version"], facts: [fact("Starting minecraft server version")] },
   { gate: ["Dedicated Server"], facts: [fact("Dedicated Server")] },
+  // Game-server panels print their own lines around the server's console.
+  { gate: ["pterodactyl"], facts: [fact("container@pterodactyl")] },
   {
     gate: ["erver"],
     facts: [
@@ -173,6 +188,8 @@ const CLIENT_FACTS: readonly GatedFacts[] = [
   { gate: ["CLIENT"], facts: [fact("Env=CLIENT"), fact("FancyModLoader", /FancyModLoader version \S+ \(CLIENT/)] },
   { gate: ["OpenAL initialized"], facts: [fact("OpenAL initialized")] },
   { gate: ["Launched Version: "], facts: [fact("Launched Version: ")] },
+  // A launcher's preamble and the client's own launch arguments.
+  { gate: ["MultiMC version", "Prism Launcher version", "--assetsDir"], facts: [fact("MultiMC version"), fact("Prism Launcher version"), fact("--assetsDir")] },
   { gate: ["Type: Integrated Server"], facts: [fact("Type: Integrated Server")] },
 ];
 /** Also printed by a client's integrated server: they only count when nothing else says. */
@@ -191,6 +208,10 @@ const VERSION_FACTS: readonly Fact[] = [
   fact("MC Version: '", new RegExp(`MC Version: '(${MC_VERSION})'`)),
   fact("Launched Version: ", /^\s*Launched Version: (?:(?:fabric|quilt)-loader-[\d.]+(?:[-+][\w.]+?)?-)?(\d+\.\d+(?:\.\d+)?)(?:-|\s*$)/),
   fact("--version", /--version,? (\d+\.\d+(?:\.\d+)?)(?:-forge|,|\]| |$)/),
+  fact("--version", new RegExp(`--version,? (?:fabric|quilt)-loader-[\\d.]+-(${MC_VERSION})(?:,|\\]| |$)`)),
+  // Paper's banners (`git-Paper-196 (MC: 1.20.1)`) and the server jar unpacking its version.
+  fact("(MC: ", new RegExp(`\\(MC: (${MC_VERSION})\\)`)),
+  fact("(versions:", new RegExp(`\\(versions:(${MC_VERSION})\\)`)),
   fact("- minecraft ", new RegExp(`^\\s*- minecraft (${MC_VERSION})\\s*$`)),
   fact("minecraft: Minecraft ", new RegExp(`^\\s*minecraft: Minecraft (${MC_VERSION})\\s*$`)),
 ];
