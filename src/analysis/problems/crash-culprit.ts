@@ -8,6 +8,7 @@
  * id of a mod the log lists. A frame that names nothing names nothing: no guessing.
  */
 import { Level, type LogContext, type LogEntry } from "../model";
+import { knownModOf } from "./known-mods";
 import { modNameOfJar } from "./names";
 import { type Frame, isInfrastructure, mixinHandlerMod, packageWords, parseFrame, sourceOf } from "./stack-frames";
 
@@ -177,6 +178,9 @@ function culpritOfFrames(frames: readonly Frame[], log: LogContext): Culprit | n
     }
     const source = sourceOf(frame) ?? listedModOf(frame, log);
     if (source) return named(source, log);
+    // Bare frames (1.12 reports, excerpts) of a mod whose package everyone knows.
+    const known = knownModOf(frame.className);
+    if (known) return named({ id: known.id, jar: null, name: known.name }, log);
   }
   return null;
 }
@@ -186,7 +190,11 @@ function culpritOfFrames(frames: readonly Frame[], log: LogContext): Culprit | n
  * causes (a missing class is named on the line of the code that wanted it).
  */
 export function culpritAt(entry: LogEntry, lineIndex: number, log: LogContext): Culprit | null {
-  const lines = entry.lines.slice(lineIndex, lineIndex + TRACE_LIMIT).map((line) => line.content);
+  // A log without headers (an excerpt, a report) has one line per entry: read on across them.
+  const lines =
+    entry.lines.length === 1
+      ? linesFrom(log.entries, { entry: log.entries.indexOf(entry), line: lineIndex }, true)
+      : entry.lines.slice(lineIndex, lineIndex + TRACE_LIMIT).map((line) => line.content);
   const own = traceOf(lines)[0];
   return own ? culpritOfFrames(own, log) : null;
 }
@@ -236,6 +244,8 @@ const LIST_ROWS: readonly { start?: string; hints: readonly string[]; pattern: R
   { hints: [".jar ", "|"], pattern: /^\s*\|\s*[A-Z]{1,12}\s*\|\s*([\w.-]{2,64})\s*\|[^|\n]{0,100}\|\s*([^|\n]{1,300}?\.jar)\s*\|/, id: 1, jar: 2 },
   // Forge 1.7-1.11 report: `\tUCHIJA\tjei{3.14} [Just Enough Items] (jei.jar)`
   { hints: ["} [", "] ("], pattern: /^\s*U[A-Z]{0,12}\s+([\w.-]{2,64})\{[^}\n]{0,100}\} \[([^\]\n]{1,300})\] \(([^)\n]{1,300})\)/, id: 1, name: 2, jar: 3 },
+  // Quilt report: `\t\t|     1 | EMI | emi | 1.1.2+1.20.1+fabric | Fabric| mods/emi-1.1.2+1.20.1+fabric.jar |`
+  { hints: [".jar ", "|"], pattern: /^\s*\|\s*\d{1,5}\s*\|\s*([^|\n]{1,200}?)\s*\|\s*([\w.-]{2,64})\s*\|[^|\n]{0,100}\|[^|\n]{0,40}\|\s*([^|\n]{1,300}?\.jar)\s*\|/, name: 1, id: 2, jar: 3 },
   // Fabric report details: `\t\tsodium: Sodium 0.5.3+mc1.20.1`
   { start: "\t\t", hints: [": "], pattern: /^\t\t([a-z][a-z0-9_-]{1,63}): (.{1,200}) \S+$/, id: 1, name: 2 },
   // Fabric and Quilt logs: `\t- sodium 0.5.3+mc1.20.1`

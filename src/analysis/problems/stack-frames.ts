@@ -101,5 +101,15 @@ export function mixinHandlerMod(frame: Frame): string | null {
 /** Package segments of a class that could be a mod id (`com.simibubi.create.Foo` -> simibubi, create). */
 export function packageWords(className: string): string[] {
   const segments = className.split(".").slice(0, -1);
-  return segments.slice(1).filter((segment) => segment.length >= 3);
+  // The first segment is a domain (`com`, `dev`) unless the mod put its classes straight under
+  // its id, as older mods did (`ic2.core`, `mekanism.common`, `appeng.block`).
+  const start = segments.length > 1 && !DOMAINS.has(segments[0]) ? 0 : 1;
+  return segments.slice(start).filter((segment) => segment.length >= 3);
 }
+
+/** Top-level domains and hosts that begin reversed-domain package names. */
+const DOMAINS = new Set([
+  "com", "net", "org", "io", "me", "dev", "de", "fr", "ru", "cn", "uk", "github", "xyz", "info", "top", "tech", "moe", "gg",
+  "co", "us", "fi", "pl", "nl", "it", "es", "eu", "ca", "au", "jp", "kr", "br", "se", "no", "ch", "at", "be", "cz", "dk",
+  "team", "studio", "site", "online", "games", "gay", "lol", "one", "pro", "ink", "cc", "tv", "fm", "sh", "ml", "ga", "tk",
+]);

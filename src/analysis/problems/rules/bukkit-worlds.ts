@@ -1,4 +1,5 @@
 /** Bukkit-family problems about worlds and their chunks (rule group `bukkit`). */
+import { crashOf } from "../crash-culprit";
 import { defineRule } from "../define-rule";
 import { levelName } from "../log-facts";
 import { fix, quote } from "../wording";
@@ -16,7 +17,8 @@ export const bukkitWorldRules = [
         anchor: /Encountered an unexpected exception$/,
         // The chunk loader frame can sit deep in the trace: a bounded look-ahead over the entry.
         later: { pattern: /\bat \S*ChunkRegionLoader\.load(?:Chunk|Entities)\b|Exception generating new chunk/, within: 1000 },
-        extract: ({ log }) => ({ world: levelName(log) }),
+        // A mod or plugin in the trace (a world generator) is the cause, not the world's data: mod-crash names it.
+        extract: ({ log }) => (crashOf(log)?.culprit ? null : { world: levelName(log) }),
       },
       { anchor: /Couldn't load chunk$/, next: /^/, extract: ({ log }) => ({ world: levelName(log) }) },
     ],

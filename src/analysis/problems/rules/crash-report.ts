@@ -39,7 +39,9 @@ function crashContext({ log }: ShapeMatch) {
 }
 
 function tickingEntity(match: ShapeMatch): TickingThing {
-  const details = detailsFor(match, "Entity being ticked");
+  // A ticked player has a section of its own in newer reports.
+  const player = match.anchor[0].includes("layer");
+  const details = detailsFor(match, player ? "Player being ticked" : "Entity being ticked") ?? (player ? detailsFor(match, "Entity being ticked") : null);
   const exact = /^(-?[\d.]+), (-?[\d.]+), (-?[\d.]+)/.exec(details?.get("Entity's Exact location") ?? "");
   const type = details?.get("Entity Type") ?? "";
   return {
@@ -48,7 +50,7 @@ function tickingEntity(match: ShapeMatch): TickingThing {
     location: exact ? [exact[1], exact[2], exact[3]].map(formatNumber).join(", ") : null,
     dimension: details?.get("Level dimension") ?? null,
     level: details?.get("Level name") ?? null,
-    player: PLAYER.test(type),
+    player: player || PLAYER.test(type),
     ...crashContext(match),
   };
 }
@@ -119,6 +121,8 @@ export const crashReportRules = [
     shapes: [
       { anchor: /^Description: Ticking entity\s*$/, extract: tickingEntity },
       { anchor: /^-- Entity being ticked --\s*$/, extract: tickingEntity },
+      { anchor: /^Description: Ticking player\s*$/, extract: tickingEntity },
+      { anchor: /^-- Player being ticked --\s*$/, extract: tickingEntity },
     ],
     message: (thing) => describe("The entity", thing),
     solutions: tickingFixes("entity"),

@@ -10,7 +10,7 @@ export const ruleCue = new LineCue({
   // On every line: the words of exceptions and errors (OutOfMemoryError, UnsatisfiedLinkError,
   // a mixin's InvalidInjectionException...), the EULA line (logged as info), Fabric 0.11's
   // `{mod @ [range]}`, a refused login (logged as info). Few first letters: this pass reads the whole log.
-  common: ["Error", "Exception", "EULA", "@ [", "Failed to verify username"],
+  common: ["Error", "Exception", "EULA", "@ [", "Failed to verify username", "Failed to login: ", "Unable to verify player details"],
   // On warnings, errors and lines without a log prefix (launcher output, crash reports, excerpts).
   severe: [
     // The JVM's own start-up failures and crash files.
@@ -19,6 +19,7 @@ export const ruleCue = new LineCue({
     "There is ",
     "C  [",
     "J9",
+    "IBM",
     "Java detected",
     // Graphics, loaders, mixins, configs.
     "GLFW",

@@ -26,7 +26,12 @@ const REFERENCE = /'(.+?)' \(([^)\s]+)\)|([\w.+-]+)/y;
 const CONSTRAINT =
   /(?:any version of |version (\S+) or later of |any version after (\S+) of |any version before (\S+) of |any version between (\S+) \((inclusive|exclusive)\) and (\S+) \((inclusive|exclusive)\) of |version (\S+) of )(?:mod )?/y;
 const WRONG_VERSION = /, but only the wrong version is present: (.+?)!/y;
-const RELATION = /^\s*- Mod /;
+/**
+ * Launchers that wrap the game's output put their own prefix before each line (HMCL:
+ * `[22:03:11] [Game/INFO] `), and may keep the game's own: up to three bracketed groups.
+ */
+const WRAPPED = String.raw`^(?:\[[^\]\n]{1,100}\]:? ?){0,3}\s*- `;
+const RELATION = new RegExp(`${WRAPPED}Mod `);
 
 /** Name users recognise: the quoted display name if any, else the id (fabric -> FabricAPI). */
 export function displayName(reference: ModReference): string {
@@ -103,30 +108,27 @@ export function parseConflict(line: string): { mod: ModReference; other: ModRefe
  * wrong one present after it. Only read where those words are not in the Latin script, so that
  * every ASCII word is an id or a version; conflicts ("incompatible") are left alone.
  */
-const TRANSLATED_SUBJECT = /^\s*- [^\x00-\x7F]{1,20} '([^'\n]{1,200})' \(([a-z][\w-]{0,63})\) (\S{1,64}) (.{1,600})$/;
+const TRANSLATED_SUBJECT = new RegExp(`${WRAPPED}[^\\x00-\\x7F]{1,20} '([^'\\n]{1,200})' \\(([a-z][\\w-]{0,63})\\) (\\S{1,64}) (.{1,600})$`);
 /** ASCII words of the rest of the line: a quoted dependency, an id or a version. */
 const TRANSLATED_WORD = /'([^'\n]{1,200})' \(([a-z][\w-]{0,63})\)|([A-Za-z0-9][\w.+-]{0,63})/g;
-/** "incompatible" and "conflict" in the translations launchers ship. */
-const TRANSLATED_CONFLICT = /不兼容|冲突|衝突|несовместим|конфликт|非互換|競合|호환되지/;
+/** "incompatible", "conflict" and "recommends" (a soft dependency) in the translations launchers ship. */
+const TRANSLATED_NOT_REQUIRED = /不兼容|冲突|衝突|推荐|建议|несовместим|конфликт|рекомендует|非互換|競合|推奨|호환되지|권장/;
 
 export function parseTranslatedRequirement(line: string): Requirement | null {
   if (line.length > 800 || !line.includes(" '")) return null;
   const subject = TRANSLATED_SUBJECT.exec(line);
-  if (!subject || TRANSLATED_CONFLICT.test(subject[4])) return null;
+  if (!subject || TRANSLATED_NOT_REQUIRED.test(subject[4])) return null;
   let dependency: ModReference | null = null;
-  let needed: string | null = null;
-  let present: string | null = null;
+  const versions: string[] = [];
   for (const word of subject[4].matchAll(TRANSLATED_WORD)) {
     const bare = word[3];
-    if (bare !== undefined && /^\d/.test(bare)) {
-      if (dependency === null) needed ??= bare;
-      else present ??= bare;
-    } else if (dependency === null) {
-      dependency = bare !== undefined ? { name: null, id: bare } : { name: word[1], id: word[2] };
-    }
+    if (bare !== undefined && /^\d/.test(bare)) versions.push(bare);
+    else if (dependency === null) dependency = bare !== undefined ? { name: null, id: bare } : { name: word[1], id: word[2] };
   }
   if (dependency === null) return null;
-  return { mod: { name: subject[1], id: subject[2] }, dependency, range: needed, present };
+  // Word order differs between languages, the order of facts does not: the version needed comes
+  // first, and the wrong one present, when there is one, closes the line.
+  return { mod: { name: subject[1], id: subject[2] }, dependency, range: versions[0] ?? null, present: versions.length > 1 ? versions[versions.length - 1] : null };
 }
 
 /** A requirement line in English or in a translation. */

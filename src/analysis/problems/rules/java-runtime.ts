@@ -53,6 +53,14 @@ const tooNew = (match: ShapeMatch, evidence: string, wanted: number | null = nul
 /** Launchwrapper (Minecraft up to 1.12.2) only runs on Java 8. */
 const launchwrapper = (match: ShapeMatch, evidence: string) => tooNew(match, evidence, 8);
 
+/** An unsupported VM matters where the game crashed. */
+function unsupportedRuntime({ log }: ShapeMatch, vm: string): Runtime | null {
+  if (!CRASHED.test(log.text)) return null;
+  const found = runningJava(log)?.major ?? null;
+  const minecraft = minecraftVersion(log);
+  return { vm, found, wanted: minecraft ? javaForMinecraft(minecraft) : found };
+}
+
 interface Runtime {
   vm: string;
   found: number | null;
@@ -157,16 +165,16 @@ export const javaRuntimeRules = [
     code: "java-unsupported-runtime",
     category: "java-unsupported-runtime",
     summary: "The game crashed on a JVM it does not support (Eclipse OpenJ9, IBM J9).",
-    shapes: [{
-      anchor: /\b(Eclipse OpenJ9|IBM J9)(?: VM)?\b/,
-      hint: "J9",
-      extract: ({ anchor, log }) => {
-        if (!CRASHED.test(log.text)) return null;
-        const found = runningJava(log)?.major ?? null;
-        const minecraft = minecraftVersion(log);
-        return { vm: anchor[1], found, wanted: minecraft ? javaForMinecraft(minecraft) : found };
+    shapes: [
+      { anchor: /\b(Eclipse OpenJ9|IBM J9)(?: VM)?\b/, hint: "J9", extract: (match) => unsupportedRuntime(match, match.anchor[1]) },
+      {
+        // IBM's builds name the vendor, not the VM: `from IBM Corporation` (launchers), `Java Version: 17.0.6, IBM Corporation` (reports), an `ibm-semeru` folder.
+        anchor: /(?:from |by |, )IBM Corporation\b|\bibm-semeru|\bIBM Semeru/,
+        hint: "IBM",
+        // Where the VM names itself, the first shape words it.
+        extract: (match) => (match.log.text.includes("J9") ? null : unsupportedRuntime(match, "IBM Semeru (OpenJ9)")),
       },
-    }],
+    ],
     message: ({ vm }) => `The game runs on ${quote(vm)}, a Java virtual machine that Minecraft and its mod loaders do not support.`,
     solutions: ({ wanted }) => [
       `Install a HotSpot-based Java${wanted ? ` ${wanted}` : ""} (for example Eclipse Temurin or Microsoft's OpenJDK build) and select it in the launcher or the start command.`,

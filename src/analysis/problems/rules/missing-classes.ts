@@ -7,7 +7,7 @@
  */
 import { crashOf, culpritAt, culpritName, type Culprit } from "../crash-culprit";
 import { defineRule, type Shape, type ShapeMatch } from "../define-rule";
-import { libraryOf, type Library } from "../library-mods";
+import { knownModOf, type KnownMod } from "../known-mods";
 import { minecraftVersion } from "../runtime-facts";
 import { addOnKind, capitalised, culpritPhrase, quote, type AddOnKind } from "../wording";
 import { jvm } from "./cue";
@@ -47,7 +47,7 @@ const requester = (c: MissingClass) => (c.culprit ? culpritPhrase(c.culprit, c.a
 const requesterName = (c: MissingClass) => (c.culprit ? quote(culpritName(c.culprit)) : `the ${c.addOn} in the stack trace`);
 
 interface LibraryMissing extends MissingClass {
-  library: Library;
+  library: KnownMod;
 }
 
 interface GameClassMissing extends MissingClass {
@@ -64,7 +64,7 @@ export const missingClassRules = [
     deferred: true,
     summary: "A class of a known library mod or plugin cannot be found: the library is not installed, or not in a version that has it.",
     shapes: missingClassShapes((found) => {
-      const library = libraryOf(found.className);
+      const library = knownModOf(found.className);
       return library ? { ...found, library } : null;
     }),
     message: (c) =>
@@ -80,11 +80,24 @@ export const missingClassRules = [
     code: "mod-for-other-game-version",
     category: "wrong-game-version",
     deferred: true,
-    summary: "A mod asks for a class of Minecraft that this game does not have: it was made for another Minecraft version.",
-    shapes: missingClassShapes((found, match) => {
-      if (!GAME_CLASS.test(found.className) || LAUNCH_CLASSES.test(found.className) || isClientOnServer(found, match)) return null;
-      return { ...found, minecraft: minecraftVersion(match.log) };
-    }),
+    summary: "A mod asks for a class or method of Minecraft that this game does not have: it was made for another Minecraft version.",
+    shapes: [
+      ...missingClassShapes((found, match) => {
+        if (!GAME_CLASS.test(found.className) || LAUNCH_CLASSES.test(found.className) || isClientOnServer(found, match)) return null;
+        return { ...found, minecraft: minecraftVersion(match.log) };
+      }),
+      {
+        // A method of the game that is not there: `NoSuchMethodError: 'void net.minecraft.class_437.method_25420(...)'`
+        // (or the old `net.minecraft.client.gui.GuiScreen.func_73863_a(IIF)V`), called by a mod.
+        anchor: /NoSuchMethodError: '?(?:[\w$.\[\]]{1,200} )?((?:net\.minecraft|com\.mojang\.blaze3d)\.[\w$.]{1,200})\.[\w$<>]{1,100}\(/,
+        hint: "NoSuchMethodError",
+        extract: (match) => {
+          const found = { ...missingClass(match), className: match.anchor[1] };
+          // Only when a mod's code called it: the game calling itself is a broken install or another mod's mixin.
+          return found.culprit ? { ...found, minecraft: minecraftVersion(match.log) } : null;
+        },
+      },
+    ],
     message: (c) =>
       `${capitalised(requester(c))} asks for ${quote(c.className)}, which this Minecraft${c.minecraft ? ` ${c.minecraft}` : ""} does not have: it was made for another Minecraft version.`,
     solutions: (c) => [
@@ -123,7 +136,7 @@ export const missingClassRules = [
     summary: "The crash is a class no installed jar provides, when no other rule explains it: a dependency of the add-on that asked for it is missing or too old.",
     fallback: true,
     shapes: missingClassShapes((found, match) => {
-      if (libraryOf(found.className) || GAME_CLASS.test(found.className) || LAUNCH_CLASSES.test(found.className)) return null;
+      if (knownModOf(found.className) || GAME_CLASS.test(found.className) || LAUNCH_CLASSES.test(found.className)) return null;
       // Only the crash itself: add-ons probe for optional classes and log what they miss.
       return crashOf(match.log)?.entry === match.entry ? found : null;
     }),

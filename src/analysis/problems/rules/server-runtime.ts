@@ -43,19 +43,29 @@ const tickLength = (log: LogContext) => ({ seconds: TICK_LENGTH.exec(log.text)?.
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
-type AuthFailure = "unreachable" | "bungeecord" | "velocity" | "unverified";
+type AuthFailure = "unreachable" | "bungeecord" | "velocity" | "forwarding-secret" | "unverified" | "invalid-session";
 
 const AUTH_MESSAGES: Readonly<Record<AuthFailure, string>> = {
   unreachable: "The Mojang/Microsoft authentication service could not be reached.",
   bungeecord: "A player joined without the BungeeCord IP forwarding this server expects (directly, or through a proxy without ip_forward).",
   velocity: "A player joined without Velocity's forwarding, which this server requires.",
+  "forwarding-secret": "Players coming through the proxy are refused: the server cannot verify the player details the proxy forwards (its forwarding secret or mode does not match the proxy's).",
   unverified: "Players are refused because the server could not verify their accounts with Mojang/Microsoft (online-mode).",
+  "invalid-session": "The game's login session is no longer valid, so servers refuse it ('Invalid session').",
 };
 
 const AUTH_FIXES: Readonly<Record<AuthFailure, string[]>> = {
   unreachable: ["Check the internet connection and that no firewall blocks the game; wait if the Minecraft services are down, then try again."],
   bungeecord: ["Set ip_forward: true in BungeeCord's config.yml and let players join through the proxy only (block the server's own port from outside)."],
   velocity: ["Let players join through Velocity only, and make the forwarding secret in the server's Paper config match Velocity's forwarding secret."],
+  "forwarding-secret": [
+    "Copy the secret from Velocity's forwarding.secret file into the server's paper-global.yml (proxies.velocity.secret), with proxies.velocity.enabled: true and online-mode: true there.",
+    "Make Velocity's player-info-forwarding-mode match: modern for Paper 1.13 and newer; on Forge or Fabric servers install a forwarding mod that supports it.",
+  ],
+  "invalid-session": [
+    "Close the game and the launcher, start the launcher again and log in again: that renews the session.",
+    "If it keeps happening, log out of the launcher and back in, and check that the computer's clock is right.",
+  ],
   unverified: [
     "Players must use a legitimate, logged-in Minecraft account: restarting the launcher and logging in again renews the session.",
     "If every player is refused, the server cannot reach the Minecraft session servers: check its internet connection, DNS and firewall. Behind a proxy (BungeeCord, Velocity), set online-mode=false here and let the proxy authenticate.",
@@ -150,6 +160,8 @@ export const serverRuntimeRules = [
       { anchor: /If you wish to use IP forwarding, please enable it in your BungeeCord config as well!/, hint: "IP forwarding", extract: () => ({ failure: "bungeecord" }) },
       { anchor: /This server requires you to connect with Velocity/, hint: "This server requires you to connect with Velocity", extract: () => ({ failure: "velocity" }) },
       { anchor: /lost connection: Failed to verify username!?$/, hint: "Failed to verify username", extract: () => ({ failure: "unverified" }) },
+      { anchor: /lost connection: Unable to verify player details/, hint: "Unable to verify player details", extract: () => ({ failure: "forwarding-secret" }) },
+      { anchor: /Failed to login: Invalid session/, hint: "Failed to login: Invalid session", extract: () => ({ failure: "invalid-session" }) },
     ],
     message: ({ failure }) => AUTH_MESSAGES[failure],
     solutions: ({ failure }) => AUTH_FIXES[failure],

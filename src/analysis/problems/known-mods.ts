@@ -1,9 +1,10 @@
 /**
- * Library mods and plugins that other add-ons build on, by the package their classes live in.
- * When the JVM cannot find a class of one of these packages, the library is missing (or in a
- * version without that class): that is the cause, whichever add-on asked for the class.
+ * Mods and plugins users know by name, by the package their classes live in: the libraries other
+ * add-ons build on, and the mods most often installed. When the JVM cannot find a class of one of
+ * these packages, that mod is missing (or in a version without the class), whichever add-on asked
+ * for it; and a stack frame in one of them names its mod even without a jar or module beside it.
  */
-export interface Library {
+export interface KnownMod {
   /** The id loaders list it under (mods) or its plugin name. */
   id: string;
   /** What users search for to download it. */
@@ -11,7 +12,7 @@ export interface Library {
 }
 
 /** Package prefix (with a trailing dot) -> library. The longest prefix that fits wins. */
-const LIBRARIES: readonly [string, Library][] = [
+const KNOWN_MODS: readonly [string, KnownMod][] = [
   ["net.fabricmc.fabric.api.", { id: "fabric-api", name: "Fabric API" }],
   ["org.quiltmc.qsl.", { id: "qsl", name: "Quilt Standard Libraries (QFAPI)" }],
   ["dev.architectury.", { id: "architectury", name: "Architectury API" }],
@@ -21,7 +22,6 @@ const LIBRARIES: readonly [string, Library][] = [
   ["me.shedaniel.math.", { id: "cloth-config", name: "Cloth Config API" }],
   ["software.bernie.geckolib.", { id: "geckolib", name: "GeckoLib" }],
   ["mod.azure.azurelib.", { id: "azurelib", name: "AzureLib" }],
-  ["com.terraformersmc.modmenu.", { id: "modmenu", name: "Mod Menu" }],
   ["mezz.jei.", { id: "jei", name: "Just Enough Items (JEI)" }],
   ["top.theillusivec4.curios.", { id: "curios", name: "Curios API" }],
   ["dev.emi.trinkets.", { id: "trinkets", name: "Trinkets" }],
@@ -67,12 +67,45 @@ const LIBRARIES: readonly [string, Library][] = [
   ["net.luckperms.api.", { id: "LuckPerms", name: "LuckPerms" }],
   ["com.github.retrooper.packetevents.", { id: "packetevents", name: "PacketEvents" }],
   ["de.tr7zw.changeme.nbtapi.", { id: "NBTAPI", name: "NBT API" }],
+  // Mods most often installed.
+  ["me.jellysquid.mods.sodium.", { id: "sodium", name: "Sodium" }],
+  ["net.caffeinemc.mods.sodium.", { id: "sodium", name: "Sodium" }],
+  ["me.jellysquid.mods.lithium.", { id: "lithium", name: "Lithium" }],
+  ["net.caffeinemc.mods.lithium.", { id: "lithium", name: "Lithium" }],
+  ["net.coderbot.iris.", { id: "iris", name: "Iris Shaders" }],
+  ["net.irisshaders.iris.", { id: "iris", name: "Iris Shaders" }],
+  ["net.optifine.", { id: "optifine", name: "OptiFine" }],
+  ["com.simibubi.create.", { id: "create", name: "Create" }],
+  ["me.shedaniel.rei.", { id: "roughlyenoughitems", name: "Roughly Enough Items (REI)" }],
+  ["dev.emi.emi.", { id: "emi", name: "EMI" }],
+  ["journeymap.", { id: "journeymap", name: "JourneyMap" }],
+  ["xaero.minimap.", { id: "xaerominimap", name: "Xaero's Minimap" }],
+  ["xaero.map.", { id: "xaeroworldmap", name: "Xaero's World Map" }],
+  ["snownee.jade.", { id: "jade", name: "Jade" }],
+  ["squeek.appleskin.", { id: "appleskin", name: "AppleSkin" }],
+  ["net.blay09.mods.waystones.", { id: "waystones", name: "Waystones" }],
+  ["mekanism.", { id: "mekanism", name: "Mekanism" }],
+  ["appeng.", { id: "ae2", name: "Applied Energistics 2" }],
+  ["vazkii.botania.", { id: "botania", name: "Botania" }],
+  ["org.violetmoon.quark.", { id: "quark", name: "Quark" }],
+  ["vazkii.quark.", { id: "quark", name: "Quark" }],
+  ["slimeknights.tconstruct.", { id: "tconstruct", name: "Tinkers' Construct" }],
+  ["blusunrize.immersiveengineering.", { id: "immersiveengineering", name: "Immersive Engineering" }],
+  ["dev.ftb.mods.ftbquests.", { id: "ftbquests", name: "FTB Quests" }],
+  ["com.github.alexthe666.alexsmobs.", { id: "alexsmobs", name: "Alex's Mobs" }],
+  ["com.github.alexthe666.iceandfire.", { id: "iceandfire", name: "Ice and Fire" }],
+  ["com.github.alexthe666.citadel.", { id: "citadel", name: "Citadel" }],
+  ["dev.tr7zw.entityculling.", { id: "entityculling", name: "Entity Culling" }],
+  ["com.terraformersmc.modmenu.", { id: "modmenu", name: "Mod Menu" }],
+  ["twilightforest.", { id: "twilightforest", name: "The Twilight Forest" }],
+  ["com.tiviacz.travelersbackpack.", { id: "travelersbackpack", name: "Traveler's Backpack" }],
+  ["net.p3pp3rf1y.sophisticatedbackpacks.", { id: "sophisticatedbackpacks", name: "Sophisticated Backpacks" }],
 ];
 
-/** The library a class belongs to (`dev.architectury.event.Event` -> Architectury API), or null. */
-export function libraryOf(className: string): Library | null {
-  let best: [string, Library] | null = null;
-  for (const entry of LIBRARIES) {
+/** The mod a class belongs to (`dev.architectury.event.Event` -> Architectury API), or null. */
+export function knownModOf(className: string): KnownMod | null {
+  let best: [string, KnownMod] | null = null;
+  for (const entry of KNOWN_MODS) {
     if (className.startsWith(entry[0]) && (best === null || entry[0].length > best[0].length)) best = entry;
   }
   return best?.[1] ?? null;
