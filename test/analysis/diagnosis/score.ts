@@ -37,11 +37,17 @@ export interface CaseResult {
   version: string | null;
 }
 
-const CASES_DIR = resolve(import.meta.dir, "cases");
+/** Each set was written separately, by someone who had not seen the rules: `cases`, `cases-b`... */
+const SET_DIRS = [...new Bun.Glob("cases*/labels.json").scanSync({ cwd: import.meta.dir })].sort().map((labels) => resolve(import.meta.dir, labels, ".."));
 
 export async function loadCases(): Promise<{ case: DiagnosisCase; text: string }[]> {
-  const labels: DiagnosisCase[] = await Bun.file(`${CASES_DIR}/labels.json`).json();
-  return Promise.all(labels.map(async (c) => ({ case: c, text: await Bun.file(`${CASES_DIR}/${c.file}`).text() })));
+  const sets = await Promise.all(
+    SET_DIRS.map(async (dir) => {
+      const labels: DiagnosisCase[] = await Bun.file(`${dir}/labels.json`).json();
+      return Promise.all(labels.map(async (c) => ({ case: c, text: await Bun.file(`${dir}/${c.file}`).text() })));
+    }),
+  );
+  return sets.flat();
 }
 
 /** Entities worth finding in a message: names and files, not numbers the wording may round. */
