@@ -44,7 +44,7 @@ export function renderInsights(insights: Insights): string {
   if (problems.length === 0) out.push("Problems found by the engine: none.");
   else out.push(`Problems found by the engine (${problems.length}):`);
   for (const problem of problems.slice(0, briefLimits.problems)) {
-    out.push(`- ${problem.message} (seen ${problem.counter}x, first at ${lineRange(problem.entry)})`);
+    out.push(`- [${problem.category}] ${problem.message} (seen ${problem.counter}x, first at ${lineRange(problem.entry)})`);
     out.push(entryExcerpt(problem.entry));
     for (const solution of problem.solutions) out.push(`    suggested fix: ${solution.message}`);
   }
