@@ -150,7 +150,7 @@ describe("GET /v1/admin/stats", () => {
 describe("access", () => {
   test("a missing or wrong token is 401 on every admin route, under both prefixes", async () => {
     for (const path of ["/v1/admin/logs", "/v1/admin/stats", "/1/admin/logs", "/1/admin/stats", "/v1/admin/logs?limit=abc"]) {
-      for (const headers of [{}, { authorization: "Bearer wrong-token" }, { authorization: `Basic ${ADMIN_TOKEN}` }, { authorization: `Bearer ${ADMIN_TOKEN}x` }]) {
+      for (const headers of [{} as Record<string, string>, { authorization: "Bearer wrong-token" }, { authorization: `Basic ${ADMIN_TOKEN}` }, { authorization: `Bearer ${ADMIN_TOKEN}x` }]) {
         const response = await api.fetch(path, { headers });
         expect(response.status).toBe(401);
         expect(((await response.json()) as { code: string }).code).toBe("unauthorized");
