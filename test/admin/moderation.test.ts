@@ -49,21 +49,21 @@ describe("admin delete", () => {
     const again = await api.fetch(`/1/log/${log.id}`, { method: "DELETE", headers: admin });
     expect(again.status).toBe(404);
     expect(((await again.json()) as { code: string }).code).toBe("log_not_found");
-  });
+  }, 30_000);
 
   test("the uploader's own token still works, and a wrong token is still 403", async () => {
     const log = await api.upload("[10:00:00] [Server thread/INFO]: mine");
     const wrong = await api.fetch(`/v1/log/${log.id}`, { method: "DELETE", headers: { authorization: "Bearer not-the-admin-token-0123456789" } });
     expect(wrong.status).toBe(403);
     expect((await api.fetch(`/v1/log/${log.id}`, { method: "DELETE", headers: { authorization: `Bearer ${log.token}` } })).status).toBe(200);
-  });
+  }, 30_000);
 
   test("without ADMIN_TOKEN a bearer that is no log's token deletes nothing", async () => {
     const log = await plain.upload("[10:00:00] [Server thread/INFO]: kept");
     const response = await plain.fetch(`/v1/log/${log.id}`, { method: "DELETE", headers: admin });
     expect(response.status).toBe(403);
     expect((await plain.fetch(`/v1/raw/${log.id}`)).status).toBe(200);
-  });
+  }, 30_000);
 });
 
 describe("GET /v1/admin/logs", () => {
@@ -86,7 +86,7 @@ describe("GET /v1/admin/logs", () => {
     // not a plain hash of the address: keyed with the instance's secret
     const plainHash = new Bun.CryptoHasher("sha256").update("127.0.0.1").digest("hex");
     expect(logs[0].uploaderHash).not.toBe(plainHash);
-  });
+  }, 30_000);
 
   test("?source= filters; ?limit= and the cursor walk every log exactly once", async () => {
     const source = `pager-${Math.random().toString(36).slice(2)}`;
@@ -109,7 +109,7 @@ describe("GET /v1/admin/logs", () => {
     }
     expect(seen.length).toBe(5);
     expect(new Set(seen)).toEqual(ids);
-  });
+  }, 30_000);
 
   test("bad parameters are clear 400s", async () => {
     for (const query of ["limit=0", "limit=501", "limit=abc", "limit=1.5"]) {
@@ -144,7 +144,7 @@ describe("GET /v1/admin/stats", () => {
     expect(body.dedupeRatio).toBeCloseTo(bytes.logical / bytes.distinct, 2);
     expect(body.dedupeRatio as number).toBeGreaterThan(1);
     expect(body.compressionRatio as number).toBeGreaterThan(1);
-  });
+  }, 30_000);
 });
 
 describe("access", () => {
