@@ -84,9 +84,11 @@ export function logRoutes({ logs, insights, bodyLimits, deleteBudget, textFiles,
       {
         // The body is read by our own decoder (limits, Content-Encoding), not by Elysia.
         parse: "none",
-        response: { 200: UploadResponse, ...errorResponses(400, 408, 413, 415, 503) },
+        response: { 200: UploadResponse, ...errorResponses(400, 401, 408, 413, 415, 503) },
         detail: {
           operationId: "uploadLog",
+          // Anyone may upload; a panel may send its key (API_KEYS) to be counted per key (401 for an unknown one).
+          security: [{}, { apiKey: [] }],
           summary: "Upload a log",
           description:
             "Stores a log after the privacy filters. Accepts text/plain, JSON, form-urlencoded and multipart bodies, optionally Content-Encoding br/gzip/deflate (up to 5 steps).",
