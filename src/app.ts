@@ -36,6 +36,13 @@ import { openApiRoutes } from "./openapi/routes.ts";
 import { serviceMetrics } from "./ops/service-metrics.ts";
 import { ShutdownSignal } from "./ops/shutdown.ts";
 import { aiLogSource } from "./ai/log-source.ts";
+import { ModerationStore } from "./storage/moderation-store.ts";
+import { UPLOADER_HASH_SECRET, UploaderHash } from "./logs/uploader-hash.ts";
+import { AdminToken } from "./admin/admin-token.ts";
+import { ModerationService } from "./admin/service.ts";
+import { ADMIN_ROUTE_RULES, adminRoutes } from "./admin/routes.ts";
+import { parseApiKeys } from "./edge/api-keys.ts";
+import { siteOf } from "./web/site-footer.ts";
 
 export interface AppDeps {
   config: Config;
@@ -80,11 +87,18 @@ export function createApp(deps: AppDeps) {
     config.UPLOAD_WORKERS > 0 ? new PreparationPool(config.UPLOAD_WORKERS, preparation) : inThreadPreparer(preparation);
   // Replicas on one Postgres tell each other what left storage (removals.ts).
   const removals = database.notifications ? postgresRemovalFeed(database.notifications) : localRemovalFeed;
+  const moderationStore = guardedByBreaker(new ModerationStore(database.db), new OutageBreaker(config.DB_TIMEOUT_S * 1000));
   const logs = new LogService(
     store,
     cache,
     views,
-    { ...preparation, publicUrl: config.PUBLIC_URL, idLength: config.ID_LENGTH, storageTimeS: config.STORAGE_TIME_S },
+    {
+      ...preparation,
+      publicUrl: config.PUBLIC_URL,
+      idLength: config.ID_LENGTH,
+      storageTimeS: config.STORAGE_TIME_S,
+      uploaderHash: new UploaderHash(() => moderationStore.instanceSecret(UPLOADER_HASH_SECRET)),
+    },
     preparer,
     removals,
   );
@@ -122,14 +136,19 @@ export function createApp(deps: AppDeps) {
     cache: () => ({ hits: cache.hits, misses: cache.misses, bytes: cache.blobBytes }),
     blobCount: blobCount.value,
     ai: () => aiStats,
-  }, { private: Boolean(config.METRICS_TOKEN) });
+  }, { private: Boolean(config.METRICS_TOKEN), apiKeyNames: parseApiKeys(config.API_KEYS ?? "").map((apiKey) => apiKey.name) });
   const deleteBudget = new DeleteBudget(config.DELETE_IDS_PER_MINUTE);
-  const featureRoutes = () =>
-    new Elysia()
-      .use(logRoutes({ logs, insights, bodyLimits, deleteBudget, textFiles }))
+  // Moderation exists only with ADMIN_TOKEN: without it the admin routes are not mounted (404).
+  const adminToken = config.ADMIN_TOKEN ? new AdminToken(config.ADMIN_TOKEN) : null;
+  const moderation = new ModerationService(moderationStore, logs, { publicUrl: config.PUBLIC_URL, storageTimeS: config.STORAGE_TIME_S });
+  const featureRoutes = () => {
+    const routes = new Elysia()
+      .use(logRoutes({ logs, insights, bodyLimits, deleteBudget, textFiles, adminToken }))
       .use(insightsRoutes({ insights, bodyLimits }))
       .use(ai)
       .use(infoRoutes(config));
+    return adminToken ? routes.use(adminRoutes({ moderation, token: adminToken })) : routes;
+  };
 
   const routeTable = new RouteTable(API_PREFIXES);
   const api = new Elysia();
@@ -148,7 +167,7 @@ export function createApp(deps: AppDeps) {
     .use(errorHandler({ allowedMethods: (path) => routeTable.allowedMethods(path), logError: (e, r) => logError(e, r) }))
     .use(openApiRoutes({ aliases: API_ALIASES }))
     // `GET /` is the index for API clients and the paste page for browsers; `/{id}` a log's page.
-    .use(webRoutes({ logs, insights, limits: limitsOf(config), aiEnabled: Boolean(deps.aiConfig), apiIndex: () => routeTable.index() }))
+    .use(webRoutes({ logs, insights, limits: limitsOf(config), aiEnabled: Boolean(deps.aiConfig), apiIndex: () => routeTable.index(), site: siteOf(config) }))
     .use(opsRoutes({ metrics, readinessProblem: () => readinessProblem(database), metricsToken: config.METRICS_TOKEN }))
     .use(api);
 
@@ -164,6 +183,9 @@ export function createApp(deps: AppDeps) {
     handle: (request) => app.handle(request),
     bodyBudget,
     logError: (e, r) => logError(e, r),
+    routeRules: ADMIN_ROUTE_RULES,
+    onKeyedRequest: (name) => metrics.countKeyedRequest(name),
+    onUnknownKey: () => metrics.countUnknownKey(),
   });
 
   return {
@@ -192,6 +214,7 @@ export function createApp(deps: AppDeps) {
       await views.stop();
       await preparer.close();
       textFiles?.close();
+      metrics.stop();
     },
   };
 }

@@ -7,6 +7,8 @@
 import { accessSync, constants } from "node:fs";
 import { parseCidrList } from "./edge/ip.ts";
 import { parseRouteRules } from "./edge/rate-limit.ts";
+import { parseApiKeys } from "./edge/api-keys.ts";
+import { AI_VARIABLES, readAiConfig, withoutPassword, type AiConfig } from "./ai/config.ts";
 
 export type Env = Record<string, string | undefined>;
 
@@ -26,6 +28,8 @@ interface StringSpec {
   default?: string;
   doc: string;
   check?: (value: string) => string | null;
+  /** A token or key: messages never quote its value. */
+  secret?: true;
 }
 type Spec = IntSpec | StringSpec;
 
@@ -49,6 +53,16 @@ function checkWith(parse: (value: string) => unknown, value: string): string | n
   } catch (error) {
     return `has an invalid entry: ${(error as Error).message}`;
   }
+}
+
+function checkSecretToken(value: string): string | null {
+  return value.length >= 16 && !/\s/.test(value) ? null : "must be at least 16 characters without spaces (use e.g. `openssl rand -hex 32`)";
+}
+
+/** An e-mail address (shown as a mailto: link) or an http(s) URL (a contact form). */
+function checkContact(value: string): string | null {
+  if (/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(value)) return null;
+  return checkUrl(value) === null ? null : "must be an e-mail address or an http(s) URL";
 }
 
 function checkReadableFile(value: string): string | null {
@@ -106,6 +120,31 @@ export const configSpec = {
   METRICS_TOKEN: {
     kind: "string",
     doc: "When set, GET /metrics needs `Authorization: Bearer <token>`.",
+    secret: true,
+  },
+  ADMIN_TOKEN: {
+    kind: "string",
+    doc: "Enables moderation: `Authorization: Bearer <token>` deletes any log (DELETE /v1/log/{id}) and opens /v1/admin/logs and /v1/admin/stats. Unset: the admin routes do not exist (404). At least 16 characters.",
+    check: checkSecretToken,
+    secret: true,
+  },
+  API_KEYS: {
+    kind: "string",
+    doc: "Panel keys: entries \"<name>:<key>:<max>/<window seconds>\" separated by commas. A request with `X-API-Key: <key>` is rate-limited per key at its rate instead of per address; an unknown key gets 401. Keys at least 16 characters.",
+    check: (value) => checkWith(parseApiKeys, value),
+    secret: true,
+  },
+  SITE_NAME: {
+    kind: "string",
+    doc: "The instance's name, in every page's footer and title bar (e.g. \"Example Hosting logs\").",
+    check: (value) => (value.length <= 100 ? null : "must be at most 100 characters"),
+  },
+  IMPRINT_URL: { kind: "string", doc: "Address of the operator's imprint (legal notice), linked from every page's footer.", check: checkUrl },
+  PRIVACY_URL: { kind: "string", doc: "Address of the privacy policy, linked from every page's footer.", check: checkUrl },
+  ABUSE_CONTACT: {
+    kind: "string",
+    doc: "Where to report abusive or illegal logs: an e-mail address or an http(s) URL, shown in every page's footer.",
+    check: checkContact,
   },
   DB_TIMEOUT_S: {
     kind: "int", default: 10, min: 1, max: 600,
@@ -250,7 +289,7 @@ function readInt(name: string, spec: IntSpec, raw: string | undefined, problems:
   if (raw === undefined || raw.trim() === "") return spec.default;
   const value = Number(raw.trim());
   if (!Number.isInteger(value) || value < spec.min || value > spec.max) {
-    problems.push(`${name} must be a whole number from ${spec.min} to ${spec.max} (got '${raw}')`);
+    problems.push(`${name} must be a whole number from ${spec.min} to ${spec.max} (got '${raw.slice(0, 40)}')`);
     return spec.default;
   }
   return value;
@@ -260,13 +299,40 @@ function readString(name: string, spec: StringSpec, raw: string | undefined, pro
   if (raw === undefined || raw.trim() === "") return spec.default;
   const value = raw.trim();
   const problem = spec.check?.(value);
-  if (problem) problems.push(`${name} ${problem} (got '${raw}')`);
+  // A secret is never quoted, a URL's password never shown: messages end up in logs.
+  if (problem) problems.push(spec.secret ? `${name} ${problem} (value not shown)` : `${name} ${problem} (got '${withoutPassword(raw).slice(0, 200)}')`);
   return value;
 }
 
 /** Reads and validates the configuration; throws ConfigError listing every bad variable at once. */
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
+  const config = readConfig(env, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+export interface Settings {
+  config: Config;
+  /** null: AI analysis is off. */
+  ai: AiConfig | null;
+  /** Variables that look like ours but are not (a typo, an old name): worth a warning, not a refusal. */
+  warnings: string[];
+}
+
+/**
+ * Everything start-up reads from the environment, validated in one pass: the service's variables
+ * and the AI's together, so one run reports every bad variable (ConfigError).
+ */
+export function loadSettings(env: Env = process.env): Settings {
+  const problems: string[] = [];
+  const config = readConfig(env, problems);
+  const ai = readAiConfig(env, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { config, ai, warnings: unknownVariableWarnings(env) };
+}
+
+function readConfig(env: Env, problems: string[]): Config {
   const raw: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(configSpec) as [string, Spec][]) {
     raw[name] =
@@ -286,7 +352,50 @@ export function loadConfig(env: Env = process.env): Config {
   if ((raw.RATE_LIMIT_BUCKETS as number) < Math.min(raw.RATE_LIMIT_MAX as number, configSpec.RATE_LIMIT_BUCKETS.max)) {
     problems.push("RATE_LIMIT_BUCKETS must be at least RATE_LIMIT_MAX (else evicting one's own bucket is cheaper than waiting)");
   }
-  if (problems.length > 0) throw new ConfigError(problems);
   const publicUrl = (raw.PUBLIC_URL as string | undefined) ?? `http://localhost:${raw.PORT}`;
   return { ...(raw as RawConfig), PUBLIC_URL: publicUrl.replace(/\/+$/, "") };
+}
+
+/** Variables read elsewhere: the admin CLI, the test and soak harnesses. Not look-alikes. */
+const OTHER_VARIABLES = ["LOGPASTE_URL", "TEST_DATABASE_URL", "SOAK_SECONDS", "SOAK_RATE"];
+/** Prefixes only our variables use: anything unknown under them is one of ours mistyped or retired. */
+const OUR_PREFIXES = ["AI_", "RATE_LIMIT", "RATELIMIT", "LOGPASTE_"];
+
+/**
+ * Warnings for environment variables that look like ours but are not read by anything: the same
+ * name but for underscores or case (RATELIMIT_MAX), a letter or two off (MAX_LINE), or under one
+ * of our prefixes. A mistyped variable is otherwise silently ignored and its default used.
+ */
+export function unknownVariableWarnings(env: Env): string[] {
+  const known = [...Object.keys(configSpec), ...AI_VARIABLES, ...OTHER_VARIABLES];
+  const knownSet = new Set(known);
+  const warnings: string[] = [];
+  for (const name of Object.keys(env).sort()) {
+    if (knownSet.has(name) || env[name] === undefined) continue;
+    const squeezed = squeeze(name);
+    const close = known.find((candidate) => {
+      const other = squeeze(candidate);
+      return other === squeezed || (other.length >= 6 && editDistance(squeezed, other) <= (other.length >= 10 ? 2 : 1));
+    });
+    if (close) warnings.push(`${name} is not a logpaste setting and is ignored; did you mean ${close}?`);
+    else if (OUR_PREFIXES.some((prefix) => name.toUpperCase().startsWith(prefix))) warnings.push(`${name} is not a logpaste setting and is ignored`);
+  }
+  return warnings;
+}
+
+function squeeze(name: string): string {
+  return name.toUpperCase().replace(/[^A-Z0-9]/g, "");
+}
+
+/** Levenshtein distance; names are short. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
 }

@@ -18,7 +18,10 @@ export const errorStatus = {
   missing_content: 400,
   /** A delete without a token: 400, as mclo.gs answers it. */
   missing_token: 400,
+  /** An admin route or /metrics without the right token. */
   unauthorized: 401,
+  /** An X-API-Key that is not one of API_KEYS. */
+  invalid_api_key: 401,
   wrong_token: 403,
   /** An AI analysis asked for by a page of another origin (docs/API.md, AI analysis). */
   origin_not_allowed: 403,

@@ -2,19 +2,23 @@
  * Start-up only: read the configuration, open the database (migrations included), build the app,
  * listen (src/server.ts: TLS and the redirect listener), and shut down cleanly on SIGTERM/SIGINT.
  */
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadSettings } from "./config.ts";
 import { openDatabase } from "./storage/database.ts";
 import { FolderLockedError } from "./storage/folder-lock.ts";
 import { createApp } from "./app.ts";
 import { startServer } from "./server.ts";
-import { loadAiConfig, type AiConfig } from "./ai/index.ts";
+import type { AiConfig } from "./ai/index.ts";
+import { VERSION } from "./version.ts";
 
 async function main(): Promise<void> {
   let config;
   let aiConfig: AiConfig | null;
   try {
-    config = loadConfig();
-    aiConfig = loadAiConfig(process.env);
+    // The service's variables and the AI's in one pass: every bad one is reported at once.
+    const settings = loadSettings(process.env);
+    config = settings.config;
+    aiConfig = settings.ai;
+    for (const warning of settings.warnings) log("warn", "configuration", { warning });
   } catch (error) {
     // A bad environment is the operator's to fix: say what is wrong, no stack trace.
     console.error(error instanceof ConfigError ? error.message : `Invalid configuration: ${(error as Error).message}`);
@@ -33,7 +37,7 @@ async function main(): Promise<void> {
   const service = createApp({ config, database, aiConfig, accessLog: (line) => console.log(line) });
   const server = startServer(config, service.edge);
   service.startBackground();
-  log("info", "listening", { url: server.url, redirectFrom: server.redirectUrl, publicUrl: config.PUBLIC_URL, database: database.driver, ai: aiConfig ? `${aiConfig.provider} ${aiConfig.model}` : "disabled" });
+  log("info", "listening", { version: VERSION, url: server.url, redirectFrom: server.redirectUrl, publicUrl: config.PUBLIC_URL, database: database.driver, ai: aiConfig ? `${aiConfig.provider} ${aiConfig.model}` : "disabled" });
 
   // Graceful shutdown: stop accepting, end AI streams with an `error` event, let in-flight
   // requests (uploads) finish, write pending views, close the database; all within a deadline.

@@ -71,3 +71,93 @@ test("the service refuses to start on a bad environment, with a clear message an
   expect(stderr).toContain("PORT must be a whole number");
   expect(stderr).not.toContain("    at ");
 }, 30_000);
+
+describe("operator settings", () => {
+  test("every bad variable, AI included, is reported in one run", async () => {
+    const { loadSettings } = await import("../src/config.ts");
+    try {
+      loadSettings({ PORT: "x", AI_PROVIDER: "openai", AI_MAX_ROUNDS: "many", AI_TEMPERATURE: "hot", IMPRINT_URL: "nope" });
+      throw new Error("expected a ConfigError");
+    } catch (error) {
+      const problems = (error as ConfigError).problems;
+      expect(problems.some((p) => p.startsWith("PORT"))).toBe(true);
+      expect(problems.some((p) => p.startsWith("IMPRINT_URL"))).toBe(true);
+      expect(problems.some((p) => p.startsWith("AI_MODEL is required"))).toBe(true);
+      expect(problems.some((p) => p.startsWith("AI_MAX_ROUNDS"))).toBe(true);
+      expect(problems.some((p) => p.startsWith("AI_TEMPERATURE"))).toBe(true);
+    }
+  });
+
+  test("no message prints a secret: database passwords, tokens, keys", async () => {
+    const { loadSettings } = await import("../src/config.ts");
+    const secrets = ["hunter2-db-password", "short-admin", "panel-secret-key-0123", "sk-ai-secret-value", "metrics-secret-value"];
+    try {
+      loadSettings({
+        DATABASE_URL: "mysql://app:hunter2-db-password@db/logs",
+        ADMIN_TOKEN: "short-admin",
+        API_KEYS: "panel:panel-secret-key-0123:many",
+        AI_PROVIDER: "openai",
+        AI_MODEL: "x",
+        AI_BASE_URL: "ftp://user:sk-ai-secret-value@example.com",
+        METRICS_TOKEN: "metrics-secret-value",
+        PORT: "x",
+      });
+      throw new Error("expected a ConfigError");
+    } catch (error) {
+      const message = (error as ConfigError).message;
+      expect(message).toContain("DATABASE_URL");
+      expect(message).toContain("ADMIN_TOKEN");
+      expect(message).toContain("API_KEYS");
+      expect(message).toContain("AI_BASE_URL");
+      for (const secret of secrets) expect(message).not.toContain(secret);
+    }
+  });
+
+  test("legal and branding settings are read; the contact is an e-mail address or a URL", () => {
+    const config = loadConfig({ SITE_NAME: "Example logs", IMPRINT_URL: "https://example.com/imprint", PRIVACY_URL: "https://example.com/privacy", ABUSE_CONTACT: "abuse@example.com" });
+    expect(config.SITE_NAME).toBe("Example logs");
+    expect(config.ABUSE_CONTACT).toBe("abuse@example.com");
+    expect(loadConfig({ ABUSE_CONTACT: "https://example.com/report" }).ABUSE_CONTACT).toBe("https://example.com/report");
+    expect(() => loadConfig({ ABUSE_CONTACT: "call us" })).toThrow("ABUSE_CONTACT");
+  });
+
+  test("variables that look like ours but are not get a warning; the usual environment does not", async () => {
+    const { unknownVariableWarnings } = await import("../src/config.ts");
+    const warnings = unknownVariableWarnings({ RATELIMIT_MAX: "5", MAX_LINE: "10", AI_MODELS: "x", ADMINTOKEN: "x", PATH: "/bin", HOME: "/root", HOSTNAME: "box", HTTP_PROXY: "", HTTPS_PROXY: "", NODE_ENV: "production", RATE_LIMIT_MAX: "5" });
+    expect(warnings).toEqual([
+      "ADMINTOKEN is not a logpaste setting and is ignored; did you mean ADMIN_TOKEN?",
+      "AI_MODELS is not a logpaste setting and is ignored; did you mean AI_MODEL?",
+      "MAX_LINE is not a logpaste setting and is ignored; did you mean MAX_LINES?",
+      "RATELIMIT_MAX is not a logpaste setting and is ignored; did you mean RATE_LIMIT_MAX?",
+    ]);
+    expect(unknownVariableWarnings(process.env)).toEqual([]);
+  });
+});
+
+test("start-up reports core and AI errors together and hides secrets", async () => {
+  const child = Bun.spawn(["bun", "run", "src/index.ts"], {
+    cwd: `${import.meta.dir}/..`,
+    env: { ...process.env, PORT: "not-a-port", DATABASE_URL: "postgres://app:pw-1234-secret@db/x", ADMIN_TOKEN: "tiny-secret", AI_PROVIDER: "openai", TEST_DATABASE_URL: "" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const exitCode = await child.exited;
+  const stderr = await new Response(child.stderr).text();
+  expect(exitCode).toBe(78);
+  expect(stderr).toContain("PORT must be a whole number");
+  expect(stderr).toContain("ADMIN_TOKEN must be at least 16 characters");
+  expect(stderr).toContain("AI_MODEL is required");
+  expect(stderr).not.toContain("tiny-secret");
+  expect(stderr).not.toContain("pw-1234-secret");
+}, 30_000);
+
+test("a started service warns about a look-alike variable and still serves", async () => {
+  const { startServiceProcess } = await import("./support/service-process.ts");
+  const service = await startServiceProcess({ RATELIMIT_MAX: "5" });
+  try {
+    expect(service.output()).toContain("RATELIMIT_MAX is not a logpaste setting and is ignored; did you mean RATE_LIMIT_MAX?");
+    expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
+  } finally {
+    await service.cleanup();
+  }
+}, 90_000);

@@ -52,22 +52,44 @@ const defaultBaseUrl: Record<AiProviderKind, string> = {
 
 type Env = Record<string, string | undefined>;
 
+/** Every variable this file reads, for the check of unknown look-alike variables (src/config.ts). */
+export const AI_VARIABLES = [
+  "AI_PROVIDER", "AI_BASE_URL", "AI_MODEL", "AI_API_KEYS", "AI_API_KEY", "AI_MAX_ROUNDS", "AI_MAX_STREAMS",
+  "AI_MAX_STREAMS_PER_CLIENT", "AI_RUNS_PER_CLIENT", "AI_RUNS_WINDOW_S", "AI_MAX_TOOL_CALLS_PER_STEP",
+  "AI_MAX_TOOL_CALLS_PER_RUN", "AI_ALLOWED_ORIGINS", "AI_STALL_TIMEOUT_MS", "AI_MAX_DURATION_MS",
+  "AI_PING_INTERVAL_MS", "AI_CACHE_TTL_SECONDS", "AI_CACHE_MAX_BYTES", "AI_MAX_OUTPUT_TOKENS", "AI_TEMPERATURE",
+  "BUN_CONFIG_MAX_HTTP_REQUESTS",
+] as const;
+
+/** The AI settings, or null when AI is off; throws one Error naming every bad AI variable. */
 export function loadAiConfig(env: Env): AiConfig | null {
+  const problems: string[] = [];
+  const config = readAiConfig(env, problems);
+  if (problems.length > 0) throw new Error(problems.join("; "));
+  return config;
+}
+
+/**
+ * Reads the AI settings, adding a message for each bad variable to `problems` (so start-up can
+ * report them together with every other bad variable). Messages never quote a key.
+ */
+export function readAiConfig(env: Env, problems: string[]): AiConfig | null {
   const provider = value(env, "AI_PROVIDER")?.toLowerCase();
   if (provider === undefined || provider === "none" || provider === "off") return null;
   if (provider !== "openai" && provider !== "anthropic") {
-    throw new Error(`AI_PROVIDER must be "openai" or "anthropic" (or unset to disable AI), got "${provider}"`);
+    problems.push(`AI_PROVIDER must be "openai" or "anthropic" (or unset to disable AI), got "${provider.slice(0, 40)}"`);
   }
+  const kind: AiProviderKind = provider === "anthropic" ? "anthropic" : "openai";
 
   const model = value(env, "AI_MODEL");
-  if (model === undefined) throw new Error(`AI_MODEL is required when AI_PROVIDER is set (e.g. "gpt-4o-mini", "llama3.1")`);
+  if (model === undefined) problems.push(`AI_MODEL is required when AI_PROVIDER is set (e.g. "gpt-4o-mini", "llama3.1")`);
 
-  const baseUrl = (value(env, "AI_BASE_URL") ?? defaultBaseUrl[provider]).replace(/\/+$/, "");
+  const baseUrl = (value(env, "AI_BASE_URL") ?? defaultBaseUrl[kind]).replace(/\/+$/, "");
   try {
     const url = new URL(baseUrl);
     if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
   } catch {
-    throw new Error(`AI_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+    problems.push(`AI_BASE_URL must be an http(s) URL, got "${withoutPassword(baseUrl)}"`);
   }
 
   const apiKeys = (value(env, "AI_API_KEYS") ?? value(env, "AI_API_KEY") ?? "")
@@ -75,36 +97,50 @@ export function loadAiConfig(env: Env): AiConfig | null {
     .map((key) => key.trim())
     .filter((key) => key.length > 0);
 
+  const integer = (name: string, fallback: number, min: number, max: number) => readInteger(env, name, fallback, min, max, problems);
   // Bun's fetch runs at most BUN_CONFIG_MAX_HTTP_REQUESTS (default 256) requests at once and queues
   // the rest; a stream whose model call waits in that queue would only time out.
-  const maxStreams = integer(env, "AI_MAX_STREAMS", 64, 1, 100_000);
+  const maxStreams = integer("AI_MAX_STREAMS", 64, 1, 100_000);
   const fetchLimit = Number(value(env, "BUN_CONFIG_MAX_HTTP_REQUESTS") ?? 256);
   if (maxStreams > fetchLimit) {
-    throw new Error(`AI_MAX_STREAMS (${maxStreams}) is above Bun's limit of concurrent fetches (${fetchLimit}); raise BUN_CONFIG_MAX_HTTP_REQUESTS too`);
+    problems.push(`AI_MAX_STREAMS (${maxStreams}) is above Bun's limit of concurrent fetches (${fetchLimit}); raise BUN_CONFIG_MAX_HTTP_REQUESTS too`);
   }
 
   return {
-    provider,
+    provider: kind,
     baseUrl,
-    model,
+    model: model ?? "",
     apiKeys,
-    maxRounds: integer(env, "AI_MAX_ROUNDS", 4, 0, 20),
+    maxRounds: integer("AI_MAX_ROUNDS", 4, 0, 20),
     maxStreams,
     // A share below the global cap, so one address cannot hold every run.
-    maxStreamsPerClient: integer(env, "AI_MAX_STREAMS_PER_CLIENT", Math.min(8, maxStreams), 1, maxStreams),
-    runsPerClient: integer(env, "AI_RUNS_PER_CLIENT", 10, 1, 1_000_000),
-    runsWindowMs: integer(env, "AI_RUNS_WINDOW_S", 600, 1, 86_400) * 1000,
-    maxToolCallsPerStep: integer(env, "AI_MAX_TOOL_CALLS_PER_STEP", 8, 1, 1_000),
-    maxToolCallsPerRun: integer(env, "AI_MAX_TOOL_CALLS_PER_RUN", 24, 1, 10_000),
-    allowedOrigins: origins(env, "AI_ALLOWED_ORIGINS"),
-    stallTimeoutMs: integer(env, "AI_STALL_TIMEOUT_MS", 60_000, 1, 3_600_000),
-    maxDurationMs: integer(env, "AI_MAX_DURATION_MS", 300_000, 1, 3_600_000),
-    pingIntervalMs: integer(env, "AI_PING_INTERVAL_MS", 15_000, 1, 15_000),
-    cacheTtlMs: integer(env, "AI_CACHE_TTL_SECONDS", 3_600, 0, 30 * 86_400) * 1000,
-    cacheMaxBytes: integer(env, "AI_CACHE_MAX_BYTES", 16 * 1024 * 1024, 1024, 2 ** 31),
-    maxOutputTokens: integer(env, "AI_MAX_OUTPUT_TOKENS", 2048, 64, 200_000),
-    temperature: optionalNumber(env, "AI_TEMPERATURE", 0, 2),
+    maxStreamsPerClient: integer("AI_MAX_STREAMS_PER_CLIENT", Math.min(8, maxStreams), 1, maxStreams),
+    runsPerClient: integer("AI_RUNS_PER_CLIENT", 10, 1, 1_000_000),
+    runsWindowMs: integer("AI_RUNS_WINDOW_S", 600, 1, 86_400) * 1000,
+    maxToolCallsPerStep: integer("AI_MAX_TOOL_CALLS_PER_STEP", 8, 1, 1_000),
+    maxToolCallsPerRun: integer("AI_MAX_TOOL_CALLS_PER_RUN", 24, 1, 10_000),
+    allowedOrigins: origins(env, "AI_ALLOWED_ORIGINS", problems),
+    stallTimeoutMs: integer("AI_STALL_TIMEOUT_MS", 60_000, 1, 3_600_000),
+    maxDurationMs: integer("AI_MAX_DURATION_MS", 300_000, 1, 3_600_000),
+    pingIntervalMs: integer("AI_PING_INTERVAL_MS", 15_000, 1, 15_000),
+    cacheTtlMs: integer("AI_CACHE_TTL_SECONDS", 3_600, 0, 30 * 86_400) * 1000,
+    cacheMaxBytes: integer("AI_CACHE_MAX_BYTES", 16 * 1024 * 1024, 1024, 2 ** 31),
+    maxOutputTokens: integer("AI_MAX_OUTPUT_TOKENS", 2048, 64, 200_000),
+    temperature: optionalNumber(env, "AI_TEMPERATURE", 0, 2, problems),
   };
+}
+
+/** A URL as it may appear in a message: its password (if any) replaced. */
+export function withoutPassword(text: string): string {
+  try {
+    const url = new URL(text);
+    if (url.password === "") return text;
+    url.password = "***";
+    return url.toString();
+  } catch {
+    // not a URL: hide anything between "://user:" and "@" all the same
+    return text.replace(/(:\/\/[^:/@\s]*:)[^@\s]*@/, "$1***@");
+  }
 }
 
 function value(env: Env, name: string): string | undefined {
@@ -112,20 +148,21 @@ function value(env: Env, name: string): string | undefined {
   return raw === undefined || raw === "" ? undefined : raw;
 }
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+function readInteger(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
   const raw = value(env, name);
   if (raw === undefined) return fallback;
   const parsed = Number(raw);
   if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+    problems.push(`${name} must be an integer from ${min} to ${max}, got "${raw.slice(0, 40)}"`);
+    return fallback;
   }
   return parsed;
 }
 
 /** Comma-separated origins (scheme://host[:port]) or "*"; each is normalised as a browser sends it. */
-function origins(env: Env, name: string): string[] {
+function origins(env: Env, name: string, problems: string[]): string[] {
   const entries = (value(env, name) ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
-  return entries.map((entry) => {
+  return entries.flatMap((entry) => {
     if (entry === "*") return entry;
     try {
       const url = new URL(entry);
@@ -134,16 +171,18 @@ function origins(env: Env, name: string): string[] {
     } catch {
       // reported below
     }
-    throw new Error(`${name} must list origins such as "https://panel.example.com" (or "*"), got "${entry}"`);
+    problems.push(`${name} must list origins such as "https://panel.example.com" (or "*"), got "${withoutPassword(entry).slice(0, 100)}"`);
+    return [];
   });
 }
 
-function optionalNumber(env: Env, name: string, min: number, max: number): number | undefined {
+function optionalNumber(env: Env, name: string, min: number, max: number, problems: string[]): number | undefined {
   const raw = value(env, name);
   if (raw === undefined) return undefined;
   const parsed = Number(raw);
   if (!Number.isFinite(parsed) || parsed < min || parsed > max) {
-    throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
+    problems.push(`${name} must be a number from ${min} to ${max}, got "${raw.slice(0, 40)}"`);
+    return undefined;
   }
   return parsed;
 }

@@ -9,7 +9,9 @@
  *   defaultCacheControl      no-cache on every answer that does not say otherwise
  *   strictTransportSecurity  HSTS on https responses
  *   cors                     any origin, on every response (429s included)
- *   rateLimit                sliding window per client, method and route; RateLimit headers
+ *   apiKeyIdentity           X-API-Key: a known panel key is counted as itself at its rate
+ *   rateLimit                sliding window per client (or key), method and route; RateLimit headers
+ *   unknownApiKey            an unknown X-API-Key: 401, once counted against its address
  *   requestLimits            URL and header size (414, 431)
  *   httpsRedirect            trusted proxy said http: 308 to https
  *   preflight                OPTIONS preflights answered (after being counted once)
@@ -27,7 +29,8 @@ import { errorBoundary } from "./error-boundary.ts";
 import { httpsRedirect, strictTransportSecurity, type HttpsTarget } from "./https.ts";
 import { parseCidrList } from "./ip.ts";
 import { composeEdge, type EdgeMiddleware } from "./pipeline.ts";
-import { parseRouteRules, rateLimit } from "./rate-limit.ts";
+import { parseRouteRules, rateLimit, type RouteRule } from "./rate-limit.ts";
+import { apiKeyIdentity, parseApiKeys, unknownApiKey } from "./api-keys.ts";
 import { requestLimits } from "./request-limits.ts";
 import { RouteKeys, type RouteEntry } from "./route-key.ts";
 import { appRequest } from "./app-request.ts";
@@ -49,10 +52,16 @@ export interface EdgeDeps {
   bodyBudget?: BodyBudget;
   /** Benchmarks only: build the edge without the rate limiter, to measure what it costs. */
   withoutRateLimit?: boolean;
+  /** Rules of the app's own for single routes (the admin routes'); RATE_LIMIT_ROUTES overrides them. */
+  routeRules?: readonly RouteRule[];
+  /** Told of every request with a known panel key, by the key's name, and of every unknown key (metrics). */
+  onKeyedRequest?(name: string): void;
+  onUnknownKey?(): void;
 }
 
 export function createEdge(config: Config, deps: EdgeDeps) {
   const limiter = new SlidingWindowLimiter({ maxBuckets: config.RATE_LIMIT_BUCKETS });
+  const apiKeys = parseApiKeys(config.API_KEYS ?? "").map((apiKey) => ({ ...apiKey, rule: replicaShare(apiKey.rule, config.RATE_LIMIT_REPLICAS) }));
   const resolveClient = clientIpResolver({ trustedProxies: parseCidrList(config.TRUSTED_PROXIES ?? "") });
   const publicUrl = new URL(config.PUBLIC_URL);
   const httpsTarget: HttpsTarget & { enabled: boolean } = {
@@ -69,14 +78,17 @@ export function createEdge(config: Config, deps: EdgeDeps) {
     defaultCacheControl(),
     strictTransportSecurity({ maxAgeS: config.HSTS_MAX_AGE_S }),
     cors(),
+    apiKeys.length > 0 ? apiKeyIdentity({ keys: apiKeys, onKeyedRequest: deps.onKeyedRequest, onUnknownKey: deps.onUnknownKey }) : null,
     deps.withoutRateLimit
       ? null
       : rateLimit({
           limiter,
           routeKeys: new RouteKeys(deps.routes, { aliases: deps.aliases }),
           defaultRule: replicaShare({ max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_S * 1000 }, config.RATE_LIMIT_REPLICAS),
-          routeRules: parseRouteRules(config.RATE_LIMIT_ROUTES ?? "").map((rule) => replicaShare(rule, config.RATE_LIMIT_REPLICAS)),
+          // later rules win: the operator's RATE_LIMIT_ROUTES over the app's own
+          routeRules: [...(deps.routeRules ?? []), ...parseRouteRules(config.RATE_LIMIT_ROUTES ?? "")].map((rule) => replicaShare(rule, config.RATE_LIMIT_REPLICAS)),
         }),
+    apiKeys.length > 0 ? unknownApiKey() : null,
     requestLimits({ maxUrlBytes: config.MAX_URL_BYTES, maxHeaderBytes: config.MAX_HEADER_BYTES }),
     httpsRedirect(httpsTarget),
     preflight(),

@@ -5,6 +5,16 @@
  * Elysia's own 404s and the error handler's answers, which Elysia's mapResponse does not see.
  */
 import type { Client } from "./client-ip.ts";
+import type { LimitRule } from "./sliding-window.ts";
+
+/** Who the rate limiter counts and at what rule, when not the client's address and the route's rule (a panel key). */
+export interface ChosenLimit {
+  /** Takes the place of the client's address group in the limiter's bucket key. */
+  identity: string;
+  rule: LimitRule;
+  /** The policy's name in the RateLimit headers, quoted, e.g. "\"key:panel\"". */
+  name: string;
+}
 
 /** What the edge knows about one request while it passes through. */
 export interface EdgeContext {
@@ -17,6 +27,8 @@ export interface EdgeContext {
    * applied once when the response leaves the chain. Saves that middleware an async step.
    */
   responseHeaders: Record<string, string> | null;
+  /** Set by apiKeyIdentity (api-keys.ts) for a request with a known panel key. */
+  chosenLimit?: ChosenLimit;
 }
 
 export type Next = (request: Request, context: EdgeContext) => Promise<Response>;

@@ -57,8 +57,10 @@ export function rateLimit(options: RateLimitOptions) {
   // so counting a request adds no promise step of its own.
   return function rateLimit(request, context, next): ReturnType<EdgeMiddleware> {
     const route = routeKeys.key(request.method, pathnameOf(context.url));
-    const { rule, policy, name } = rules.get(route) ?? fallback;
-    const decision = limiter.check(`${context.client.group} ${route}`, rule);
+    // A panel key (api-keys.ts) is counted as itself, at its own rule, instead of by address.
+    const chosen = context.chosenLimit;
+    const { rule, policy, name } = chosen ? { rule: chosen.rule, ...policyOf(chosen.name, chosen.rule) } : (rules.get(route) ?? fallback);
+    const decision = limiter.check(`${chosen ? chosen.identity : context.client.group} ${route}`, rule);
     const headers = {
       "ratelimit-policy": policy,
       ratelimit: `${name};r=${decision.remaining};t=${Math.max(1, Math.ceil(decision.resetS))}`,

@@ -1,3 +1,5 @@
+import { VERSION } from "../version.ts";
+
 /**
  * The table of routes the app serves, read once after composition: it answers the index
  * (every operation as `<METHOD> <path>`) and which methods a path allows (for 405).
@@ -30,6 +32,7 @@ export class RouteTable {
     return {
       success: true as const,
       message: "logpaste: share and analyse game-server logs. Documentation at /docs.",
+      version: VERSION,
       endpoints: this.entries
         .filter((entry) => this.apiPrefixes.some((prefix) => entry.display === prefix || entry.display.startsWith(`${prefix}/`)))
         .map((entry) => `${entry.method} ${entry.display}`),

@@ -64,6 +64,7 @@ export const IndexResponse = t.Object(
   {
     success: t.Literal(true),
     message: t.String(),
+    version: t.String({ description: "The server's version (package.json), e.g. \"0.1.0\"." }),
     endpoints: t.Array(t.String({ examples: ["POST /v1/log"] })),
   },
   { $id: "ApiIndex", description: "Every operation of the API." },

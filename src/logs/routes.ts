@@ -25,6 +25,8 @@ import { readUploadBody } from "./upload-input.ts";
 import type { DeleteBudget } from "./delete-budget.ts";
 import type { TextFileCache } from "./text-files.ts";
 import { readBulkDeleteInput } from "./bulk-delete-input.ts";
+import { clientOf } from "../edge/app-request.ts";
+import type { AdminToken } from "../admin/admin-token.ts";
 
 export interface LogRoutesDeps {
   logs: LogService;
@@ -33,6 +35,8 @@ export interface LogRoutesDeps {
   deleteBudget: DeleteBudget;
   /** Large logs as text files for clients without brotli; null: streamed instead. */
   textFiles: TextFileCache | null;
+  /** With ADMIN_TOKEN set: a DELETE carrying it removes any log (moderation). */
+  adminToken: AdminToken | null;
 }
 
 /** The request bodies POST /log accepts, for the OpenAPI document (validation is in upload-input.ts). */
@@ -70,19 +74,21 @@ const rawDocumentation = {
   } satisfies DocumentDecoration["responses"],
 };
 
-export function logRoutes({ logs, insights, bodyLimits, deleteBudget, textFiles }: LogRoutesDeps) {
+export function logRoutes({ logs, insights, bodyLimits, deleteBudget, textFiles, adminToken }: LogRoutesDeps) {
   return new Elysia()
     .post(
       "/log",
       async ({ request }) => {
-        return logs.upload(await readUploadBody(request, bodyLimits), { clientGone: request.signal });
+        return logs.upload(await readUploadBody(request, bodyLimits), { clientGone: request.signal, uploader: clientOf(request)?.ip });
       },
       {
         // The body is read by our own decoder (limits, Content-Encoding), not by Elysia.
         parse: "none",
-        response: { 200: UploadResponse, ...errorResponses(400, 408, 413, 415, 503) },
+        response: { 200: UploadResponse, ...errorResponses(400, 401, 408, 413, 415, 503) },
         detail: {
           operationId: "uploadLog",
+          // Anyone may upload; a panel may send its key (API_KEYS) to be counted per key (401 for an unknown one).
+          security: [{}, { apiKey: [] }],
           summary: "Upload a log",
           description:
             "Stores a log after the privacy filters. Accepts text/plain, JSON, form-urlencoded and multipart bodies, optionally Content-Encoding br/gzip/deflate (up to 5 steps).",
@@ -117,7 +123,8 @@ export function logRoutes({ logs, insights, bodyLimits, deleteBudget, textFiles 
       "/log/:id",
       async ({ params, headers, request }) => {
         deleteBudget.charge(request, 1);
-        await logs.delete(params.id, authorizationToken(headers.authorization));
+        if (adminToken?.authorizes(headers.authorization)) await logs.deleteAsModerator(params.id);
+        else await logs.delete(params.id, authorizationToken(headers.authorization));
         return { success: true as const };
       },
       {
@@ -126,9 +133,9 @@ export function logRoutes({ logs, insights, bodyLimits, deleteBudget, textFiles 
         detail: {
           operationId: "deleteLog",
           summary: "Delete a log",
-          description: "Needs `Authorization: Bearer <token>` with the token returned by the upload (as in mclo.gs, the token is the header's second word whatever the scheme). 400 without a token.",
+          description: "Needs `Authorization: Bearer <token>` with the token returned by the upload (as in mclo.gs, the token is the header's second word whatever the scheme). 400 without a token. With the server's admin token (`Bearer <ADMIN_TOKEN>`, when it sets one) any log is deleted.",
           tags: ["Logs"],
-          security: [{ bearer: [] }],
+          security: [{ bearer: [] }, { admin: [] }],
         },
       },
     )

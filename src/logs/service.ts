@@ -15,6 +15,7 @@ import type { SkippedFile } from "../files/attachments.ts";
 import type { ViewTracker } from "./views.ts";
 import type { FilteredUpload, PreparationOptions } from "./preparation.ts";
 import type { UploadPreparer } from "./preparation-pool.ts";
+import type { UploaderHash } from "./uploader-hash.ts";
 
 export type { FilteredContents } from "./preparation.ts";
 
@@ -22,6 +23,8 @@ export interface LogServiceOptions extends PreparationOptions {
   publicUrl: string;
   idLength: number;
   storageTimeS: number;
+  /** Keeps a keyed hash of each uploader's address for moderators; absent: none is kept. */
+  uploaderHash?: UploaderHash;
 }
 
 /** Counters the metrics endpoint will read. */
@@ -82,9 +85,12 @@ export class LogService {
   /**
    * `clientGone`: the request's abort signal. An upload whose client has hung up is not
    * stored: nobody would ever get its delete token (Bun drops pipelined connections this way,
-   * see README "Known limitations").
+   * see README "Known limitations"). `uploader`: the client's address, kept only as a keyed hash.
    */
-  async upload(body: UploadBody, { now = new Date(), clientGone }: { now?: Date; clientGone?: AbortSignal } = {}): Promise<UploadResponse> {
+  async upload(
+    body: UploadBody,
+    { now = new Date(), clientGone, uploader }: { now?: Date; clientGone?: AbortSignal; uploader?: string } = {},
+  ): Promise<UploadResponse> {
     const input = await this.preparer.prepare(body);
     const { main, files, skipped } = input;
     if (clientGone?.aborted) {
@@ -94,13 +100,14 @@ export class LogService {
     const token = newToken();
     const tokenHash = hashToken(token);
     const createdAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
+    const uploaderHash = (await this.options.uploaderHash?.of(uploader)) ?? null;
 
     for (let attempt = 1; ; attempt++) {
       const id = newLogId(this.options.idLength);
       const newLog = {
         id, tokenHash, blob, files, createdAt,
         source: input.source, metadata: input.metadata,
-        lines: main.lines, errors: main.errors, truncated: main.truncated,
+        lines: main.lines, errors: main.errors, truncated: main.truncated, uploaderHash,
       };
       try {
         const { blobsCreated } = await this.store.insert(newLog);
@@ -143,7 +150,7 @@ export class LogService {
     if (!record) {
       const row = await this.store.find(id);
       if (!row) throw notFound;
-      const { tokenHash: _omit, ...rest } = row;
+      const { tokenHash: _token, uploaderHash: _uploader, ...rest } = row;
       record = rest;
       this.cache.setRecord(record);
     }
@@ -212,6 +219,14 @@ export class LogService {
     await this.removed({ logIds: [id], blobHashes: blobsRemoved });
   }
 
+  /** Deletes any log, without its token: moderation (the admin token was checked by the route). */
+  async deleteAsModerator(id: string): Promise<void> {
+    if (!isPlausibleLogId(id)) throw logNotFound(id);
+    const { deleted, blobsRemoved } = await this.store.delete(id);
+    if (!deleted) throw logNotFound(id);
+    await this.removed({ logIds: [id], blobHashes: blobsRemoved });
+  }
+
   /**
    * Deletes several logs, each with its own token; one failure does not stop the others. A
    * wrong token answers as an unknown id does: a list of ids must not tell which exist.
@@ -232,8 +247,8 @@ export class LogService {
   }
 
   /**
-   * The one place every way a log leaves goes through (delete, bulk delete, expiry, and any
-   * moderation to come): this process forgets it at once, and every other replica on the same
+   * The one place every way a log leaves goes through (delete, bulk delete, expiry,
+   * moderation): this process forgets it at once, and every other replica on the same
    * database hears of it (removals.ts) and forgets it too.
    */
   async removed(removed: Removed): Promise<void> {

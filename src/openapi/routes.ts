@@ -4,6 +4,7 @@
  */
 import { Elysia } from "elysia";
 import { buildOpenApiDocument, type OpenApiOptions } from "./document.ts";
+import { VERSION } from "../version.ts";
 
 export interface OpenApiRoutesDeps {
   /** Alias prefixes and the prefix each repeats, e.g. { "/1": "/v1" }. */
@@ -17,16 +18,20 @@ Errors are JSON with one shape, \`{"success": false, "error": "...", "code": "..
 Every response carries \`RateLimit-Policy\` and \`RateLimit\` (the client's budget for that route); a 429 carries \`Retry-After\`, as does a 503.`;
 
 const options: Omit<OpenApiOptions, "aliases"> = {
-  info: { title: "logpaste API", version: "1", description },
+  // The release's version (package.json); the API's own version is in its paths (/v1).
+  info: { title: "logpaste API", version: VERSION, description },
   tags: [
     { name: "Logs", description: "Upload, read and delete logs and their attached files." },
     { name: "Analysis", description: "The analysis engine's insights: software, version, problems with solutions." },
     { name: "AI", description: "An AI explanation of a log, streamed as server-sent events (503 `ai_disabled` when no model is configured)." },
     { name: "Information", description: "What the service publishes about itself." },
     { name: "Operations", description: "Health, readiness and metrics, outside the API prefixes." },
+    { name: "Admin", description: "Moderation for the operator: exist only when the server sets ADMIN_TOKEN (404 otherwise), need it as a bearer token (401 otherwise)." },
   ],
   securitySchemes: {
     bearer: { type: "http", scheme: "bearer", description: "A log's delete token (from its upload), or the metrics token." },
+    admin: { type: "http", scheme: "bearer", description: "The server's ADMIN_TOKEN: deletes any log, opens the admin routes." },
+    apiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "A panel key (API_KEYS): optional on every operation; the request is rate-limited per key at its rate instead of per address. An unknown key is 401 `invalid_api_key`." },
   },
 };
 

@@ -33,6 +33,9 @@ interface Metric {
   render(): string[];
 }
 
+/** Sets a value at scrape time: how metrics read numbers other modules keep. */
+export type Collect = (set: (value: number, labels?: Labels) => void) => void;
+
 /** A number per label set, rendered as one sample each: what counters and gauges share. */
 abstract class LabelledValues implements Metric {
   protected readonly values = new Map<string, number>();
@@ -41,6 +44,8 @@ abstract class LabelledValues implements Metric {
     readonly name: string,
     readonly help: string,
     private readonly type: "counter" | "gauge",
+    /** Called at scrape time to set current values (optional). */
+    private readonly collect?: Collect,
   ) {}
 
   inc(labels: Labels = {}, by = 1): void {
@@ -49,6 +54,7 @@ abstract class LabelledValues implements Metric {
   }
 
   render(): string[] {
+    this.collect?.((value, labels = {}) => this.values.set(labelKey(labels), value));
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} ${this.type}`];
     if (this.values.size === 0) lines.push(sample(this.name, "", 0));
     for (const [key, value] of this.values) lines.push(sample(this.name, key, value));
@@ -56,9 +62,13 @@ abstract class LabelledValues implements Metric {
   }
 }
 
+/**
+ * Only ever goes up (Prometheus `counter`): bumped with `inc`, or read at scrape time from a
+ * number another module counts up (`collect`), so rate() works on it.
+ */
 export class Counter extends LabelledValues {
-  constructor(name: string, help: string) {
-    super(name, help, "counter");
+  constructor(name: string, help: string, collect?: Collect) {
+    super(name, help, "counter", collect);
   }
 
   get(labels: Labels = {}): number {
@@ -66,14 +76,10 @@ export class Counter extends LabelledValues {
   }
 }
 
+/** A value that goes up and down. */
 export class Gauge extends LabelledValues {
-  /** `collect` (optional) is called at scrape time to set current values. */
-  constructor(
-    name: string,
-    help: string,
-    private readonly collect?: (set: (value: number, labels?: Labels) => void) => void,
-  ) {
-    super(name, help, "gauge");
+  constructor(name: string, help: string, collect?: Collect) {
+    super(name, help, "gauge", collect);
   }
 
   set(value: number, labels: Labels = {}): void {
@@ -82,11 +88,6 @@ export class Gauge extends LabelledValues {
 
   dec(labels: Labels = {}, by = 1): void {
     this.inc(labels, -by);
-  }
-
-  override render(): string[] {
-    this.collect?.((value, labels = {}) => this.set(value, labels));
-    return super.render();
   }
 }
 
@@ -136,11 +137,11 @@ export class Histogram implements Metric {
 export class MetricsRegistry {
   private readonly metrics: Metric[] = [];
 
-  counter(name: string, help: string): Counter {
-    return this.add(new Counter(name, help));
+  counter(name: string, help: string, collect?: Collect): Counter {
+    return this.add(new Counter(name, help, collect));
   }
 
-  gauge(name: string, help: string, collect?: ConstructorParameters<typeof Gauge>[2]): Gauge {
+  gauge(name: string, help: string, collect?: Collect): Gauge {
     return this.add(new Gauge(name, help, collect));
   }
 

@@ -27,13 +27,15 @@ export interface NewLog {
   errors: number;
   truncated: boolean;
   createdAt: Date;
+  /** Keyed hash of the uploader's address group (uploader-hash.ts); null when unknown. */
+  uploaderHash?: string | null;
 }
 
 /** An attached file as reads need it. */
 export type LogFileRecord = Omit<LogFileRow, "logId">;
 
-/** A log row without its token hash, with its attached files: what reads need. */
-export type LogRecord = Omit<LogRow, "tokenHash"> & { files: LogFileRecord[] };
+/** A log row without its token and uploader hashes, with its attached files: what reads need. */
+export type LogRecord = Omit<LogRow, "tokenHash" | "uploaderHash"> & { files: LogFileRecord[] };
 
 /** A blob is an orphan when neither a log nor an attached file points at it. */
 const isOrphan = (hash: unknown) =>
@@ -105,6 +107,7 @@ export class LogStore {
               lines: log.lines,
               errors: log.errors,
               truncated: log.truncated,
+              uploaderHash: log.uploaderHash ?? null,
             })
             .prepare("log_store_insert_log")
             .execute();
@@ -133,7 +136,7 @@ export class LogStore {
     }
   }
 
-  async find(id: string): Promise<(LogRecord & { tokenHash: string }) | null> {
+  async find(id: string): Promise<(LogRecord & { tokenHash: string; uploaderHash: string | null }) | null> {
     const rows = await this.logById.execute({ id });
     if (!rows[0]) return null;
     const files = await this.filesByLog.execute({ id });

@@ -47,12 +47,29 @@ export const logs = pgTable(
     lines: integer("lines").notNull(),
     errors: integer("errors").notNull(),
     truncated: boolean("truncated").notNull().default(false),
+    /**
+     * Keyed hash (HMAC-SHA-256 with the instance secret `uploader-hash`) of the uploader's
+     * address group: moderators see which logs came from one client, never its address.
+     * Null for uploads from before it was kept, or without a known client.
+     */
+    uploaderHash: text("uploader_hash"),
   },
   (table) => [
     index("logs_blob_hash_idx").on(table.blobHash),
     index("logs_last_viewed_at_idx").on(table.lastViewedAt),
+    // The moderation list pages newest first.
+    index("logs_created_at_id_idx").on(table.createdAt, table.id),
   ],
 );
+
+/**
+ * Secrets an instance makes for itself on first use and keeps (shared by every replica on the
+ * database): never configured, never shown. The key of `logs.uploader_hash` lives here.
+ */
+export const instanceSecrets = pgTable("instance_secrets", {
+  name: text("name").primaryKey(),
+  value: bytea("value").notNull(),
+});
 
 /** Files attached to a log (crash reports, configs, expanded archives), each a blob of its own. */
 export const logFiles = pgTable(

@@ -5,7 +5,8 @@
  */
 import type { limitsOf } from "../info/routes.ts";
 import type { AssetCatalog } from "./assets.ts";
-import { formatBytes, formatCount } from "./html.ts";
+import { escapeHtml, formatBytes, formatCount } from "./html.ts";
+import { redactions } from "../filters/list.ts";
 import { renderPage } from "./layout.ts";
 
 type Limits = ReturnType<typeof limitsOf>;
@@ -19,7 +20,11 @@ export function renderPastePage(assets: AssetCatalog, limits: Limits): string {
 <p><label for="paste-content">Log text</label></p>
 <textarea id="paste-content" name="content" rows="18" spellcheck="false" autocomplete="off" placeholder="Paste a log here, or drop a file onto this box"></textarea>
 <p class="file-pick"><label for="paste-file">Or choose a file</label> <input id="paste-file" name="file" type="file" multiple accept=".log,.txt,.gz,.zip,.tar,.tgz,text/plain,application/gzip,application/zip,application/x-tar"> <span class="muted">(.log, .txt, .gz; or .zip, .tar, .tar.gz archives, whose files become tabs)</span></p>
-<p class="limits" id="paste-limits">Up to <strong>${formatCount(limits.maxLines)} lines</strong> and <strong>${formatBytes(limits.maxLength)}</strong>; longer logs are cut. IP addresses, access tokens and user names in paths are <a href="/v1/filters">removed before storing</a>. A log is kept ${kept} after it was last viewed.</p>
+<p class="limits" id="paste-limits">Up to <strong>${formatCount(limits.maxLines)} lines</strong> and <strong>${formatBytes(limits.maxLength)}</strong>; longer logs are cut. A log is kept <strong>${kept} after it was last viewed</strong>, then deleted.</p>
+<details class="filtered" id="paste-filtered"><summary>Before storing, we remove IP and e-mail addresses, user names, tokens, passwords and keys, and player UUIDs.</summary>
+<p>Every upload passes these filters, in this order (<a href="/v1/filters">their patterns</a>); what they find is replaced, the rest is stored as sent:</p>
+<ul>${redactions.map((redaction) => `<li>${escapeHtml(redaction.name)}</li>`).join("")}</ul>
+</details>
 <p id="paste-stats" class="stats" aria-live="polite"></p>
 <p><button type="submit" id="paste-submit">Upload</button> <span id="paste-state" role="status"></span></p>
 </form>

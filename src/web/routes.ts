@@ -18,6 +18,7 @@ import { renderNotFoundPage } from "./not-found-page.ts";
 import { renderPastePage } from "./paste-page.ts";
 import { docsHeaders, renderDocsPage } from "./docs-page.ts";
 import { prefersHtml } from "./negotiate.ts";
+import { renderSiteFooter, withSiteFooter, type Site } from "./site-footer.ts";
 
 export interface WebRoutesDeps {
   logs: LogService;
@@ -27,15 +28,19 @@ export interface WebRoutesDeps {
   aiEnabled: boolean;
   /** The JSON index API clients get at `GET /`. */
   apiIndex(): unknown;
+  /** Who runs this instance, for every page's footer. */
+  site: Site;
 }
 
 export function webRoutes(deps: WebRoutesDeps) {
   const assets = new AssetCatalog();
+  const footer = renderSiteFooter(deps.site);
   const pastePage = renderPastePage(assets, deps.limits);
-  const docsPage = renderDocsPage(assets);
+  const docsPage = withSiteFooter(renderDocsPage(assets), footer);
 
+  // Every page but the docs passes here, and gets the footer here.
   const page = (html: string, status = 200, extra: Record<string, string> = {}) =>
-    new Response(html, { status, headers: { ...pageHeaders(), ...extra } });
+    new Response(withSiteFooter(html, footer), { status, headers: { ...pageHeaders(), ...extra } });
 
   return new Elysia({ name: "logpaste/web" })
     .get(

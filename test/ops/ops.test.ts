@@ -77,6 +77,45 @@ describe("metrics", () => {
   });
 });
 
+describe("counter types, process metrics and the release", () => {
+  test("every *_total metric is typed counter", async () => {
+    const text = await (await api.fetch("/metrics")).text();
+    const types = [...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map((match) => [match[1], match[2]]);
+    const totals = types.filter(([name]) => name.endsWith("_total"));
+    expect(totals.length).toBeGreaterThanOrEqual(12);
+    for (const [name, type] of totals) expect(`${name} ${type}`).toBe(`${name} counter`);
+  });
+
+  test("the standard process metrics are there, with plausible values", async () => {
+    // keep the loop busy for a moment, so the lag has something to show
+    const until = performance.now() + 60;
+    while (performance.now() < until);
+    await Bun.sleep(50);
+    const text = await (await api.fetch("/metrics")).text();
+    expect(metric(text, "process_cpu_seconds_total")).toBeGreaterThan(0);
+    expect(metric(text, "process_cpu_user_seconds_total")).toBeGreaterThan(0);
+    expect(metric(text, "process_resident_memory_bytes")).toBeGreaterThan(10_000_000);
+    expect(metric(text, "process_heap_bytes")).toBeGreaterThan(1_000_000);
+    const fds = metric(text, "process_open_fds")!;
+    expect(fds).toBeGreaterThan(3);
+    expect(fds).toBeLessThan(metric(text, "process_max_fds")!);
+    expect(Math.abs(metric(text, "process_start_time_seconds")! - (Date.now() / 1000 - process.uptime()))).toBeLessThan(5);
+    expect(metric(text, "nodejs_eventloop_lag_seconds", { stat: "max" })).toBeGreaterThan(0.02);
+  });
+
+  test("the version is in the index, the build_info metric and the OpenAPI document", async () => {
+    const { version } = (await Bun.file(`${import.meta.dir}/../../package.json`).json()) as { version: string };
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(((await (await api.fetch("/v1")).json()) as { version: string }).version).toBe(version);
+    expect(((await (await api.fetch("/1")).json()) as { version: string }).version).toBe(version);
+    const text = await (await api.fetch("/metrics")).text();
+    expect(text).toContain("# TYPE logpaste_build_info gauge");
+    expect(metric(text, "logpaste_build_info", { version })).toBe(1);
+    const document = (await (await api.fetch("/openapi.json")).json()) as { info: { version: string } };
+    expect(document.info.version).toBe(version);
+  });
+});
+
 describe("request ids and access lines", () => {
   test("every response carries X-Request-Id; a sane client id is kept, a hostile one replaced", async () => {
     const generated = await api.fetch("/v1/limits");

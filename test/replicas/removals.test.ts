@@ -9,11 +9,12 @@ import { startServiceProcess, type ServiceProcess } from "../support/service-pro
 import { START_TIMEOUT_MS } from "../support/app.ts";
 
 const url = process.env.TEST_DATABASE_URL;
+const ADMIN_TOKEN = "replica-admin-token-0123456789";
 let a: ServiceProcess;
 let b: ServiceProcess;
 beforeAll(async () => {
   if (!url) return;
-  const env = { DATABASE_URL: url, JANITOR_INTERVAL_S: "10", RATE_LIMIT_MAX: "100000" };
+  const env = { DATABASE_URL: url, JANITOR_INTERVAL_S: "10", RATE_LIMIT_MAX: "100000", ADMIN_TOKEN };
   a = await startServiceProcess(env);
   b = await startServiceProcess(env);
 }, 2 * START_TIMEOUT_MS);
@@ -43,6 +44,13 @@ async function goneFromB(id: string, withinMs = 1000): Promise<number> {
 async function warmB(id: string): Promise<void> {
   for (const path of reads(id)) expect((await fetch(b.url + path, { headers: { accept: "text/html" } })).status).toBe(200);
 }
+
+test.skipIf(!url)("a moderator's delete on A is seen on B within 1 s", async () => {
+  const { id } = await uploadOnA("[12:00:00] [Server thread/INFO]: to be moderated on A");
+  await warmB(id);
+  expect((await fetch(`${a.url}/v1/log/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).status).toBe(200);
+  expect(await goneFromB(id)).toBeLessThan(1000);
+}, 30_000);
 
 test.skipIf(!url)("a delete on A is seen on B within 1 s", async () => {
   const { id, token } = await uploadOnA("[12:00:00] [Server thread/INFO]: to be deleted on A");
