@@ -7,9 +7,9 @@
  *
  * Classes the stylesheet and log.js read: `e`, `w`, `d` on lines, folds and repeats of error,
  * warning and debug entries (plain information has none); `c` on the continuation lines of an
- * error entry, so that "Next error" steps from entry to entry, not from stack frame to frame.
+ * error, so that "Next error" steps from error to error, not from stack frame to frame.
  */
-import type { LogEntry } from "../analysis/model.ts";
+import { Level, type LogEntry } from "../analysis/model.ts";
 import { escapeHtml, formatCount } from "./html.ts";
 
 /** Lines per chunk: small enough to skip most of the layout, large enough to keep the DOM flat. */
@@ -79,12 +79,20 @@ class LinesWriter {
   }
 }
 
-function writeEntry(writer: LinesWriter, entry: LogEntry): void {
+/**
+ * A stack-trace entry right after an error continues that error: crash reports give every frame
+ * an entry of its own, and one trace must count (and be stepped through) as one error.
+ */
+function continuesError(entry: LogEntry, previous: LogEntry | undefined): boolean {
+  return entry.level === Level.stacktrace && previous !== undefined && levelClass(previous.level) === "e";
+}
+
+function writeEntry(writer: LinesWriter, entry: LogEntry, continues: boolean): void {
   const level = levelClass(entry.level);
   const continuation = level === "e" ? "e c" : level;
   const lines = entry.lines;
   const foldAt = lines.length > FOLD_OVER ? FOLD_KEEP : lines.length;
-  for (let i = 0; i < foldAt; i++) writer.line(lines[i].number, lines[i].content, i === 0 ? level : continuation);
+  for (let i = 0; i < foldAt; i++) writer.line(lines[i].number, lines[i].content, i === 0 && !continues ? level : continuation);
   if (foldAt === lines.length) return;
   writer.openDetails(`fold ${level}`.trim(), `${formatCount(lines.length - foldAt)} more lines of this entry`);
   for (let i = foldAt; i < lines.length; i++) writer.line(lines[i].number, lines[i].content, continuation);
@@ -103,22 +111,26 @@ export function renderLogLines(entries: readonly LogEntry[]): RenderedLog {
     // Each key is computed once: the one that ends this run starts the next.
     while (end < entries.length && (nextKey = repeatKey(entries[end])) === key) end++;
     const level = levelClass(entry.level);
+    // In a run, every entry after the first follows an identical one: it continues an error
+    // exactly when the first stack-trace entry does not start one.
+    const continues = continuesError(entry, entries[start - 1]);
+    const repeatsContinue = continuesError(entry, entry);
     if (level === "e") {
-      errorEntries += end - start;
-      firstError ??= entry.lines[0]?.number ?? null;
+      errorEntries += (continues ? 0 : 1) + (repeatsContinue ? 0 : end - start - 1);
+      if (!continues) firstError ??= entry.lines[0]?.number ?? null;
     }
 
-    writeEntry(writer, entry);
+    writeEntry(writer, entry, continues);
     if (end - start >= REPEAT_MIN) {
       const first = entries[start + 1].lines[0]?.number ?? 0;
       const lastEntry = entries[end - 1];
       const last = lastEntry.lines[lastEntry.lines.length - 1]?.number ?? first;
       const times = end - start - 1;
       writer.openDetails(`repeat ${level}`.trim(), `Repeated ${formatCount(times)} more times <span class="lines">(lines ${first}–${last})</span>`);
-      for (let i = start + 1; i < end; i++) writeEntry(writer, entries[i]);
+      for (let i = start + 1; i < end; i++) writeEntry(writer, entries[i], repeatsContinue);
       writer.closeDetails();
     } else {
-      for (let i = start + 1; i < end; i++) writeEntry(writer, entries[i]);
+      for (let i = start + 1; i < end; i++) writeEntry(writer, entries[i], repeatsContinue);
     }
     start = end;
   }
