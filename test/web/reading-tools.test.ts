@@ -223,7 +223,7 @@ describe("wrapped lines", () => {
           const number = line.querySelector("a")!.getBoundingClientRect();
           const range = document.createRange();
           range.selectNodeContents(line.lastChild!);
-          const rows = [...range.getClientRects()];
+          const rows = Array.from(range.getClientRects());
           return { rows: rows.length, textLeft: Math.min(...rows.map((row) => row.left)), numberRight: number.right, height: line.getBoundingClientRect().height };
         });
       const wrapped = await layout();
