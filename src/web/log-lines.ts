@@ -1,60 +1,138 @@
 /**
  * The log text as HTML: one element per line with a stable anchor (`id="L120"`), a class for its
- * level, long stack traces folded in <details> (readable without JavaScript), and lines grouped
- * in chunks that the stylesheet marks `content-visibility: auto`, so the browser lays out only
- * what is on screen. This keeps a 25,000-line log responsive without a virtual scroller.
+ * level, long stack traces folded in <details>, runs of identical entries collapsed into one
+ * <details> row with a count (both readable without JavaScript), and lines grouped in chunks that
+ * the stylesheet marks `content-visibility: auto`, so the browser lays out only what is on screen.
+ * This keeps a 25,000-line log responsive without a virtual scroller.
+ *
+ * Classes the stylesheet and log.js read: `e`, `w`, `d` on lines, folds and repeats of error,
+ * warning and debug entries (plain information has none); `c` on the continuation lines of an
+ * error, so that "Next error" steps from error to error, not from stack frame to frame.
  */
-import type { LogEntry } from "../analysis/model.ts";
-import { escapeHtml } from "./html.ts";
+import { Level, type LogEntry } from "../analysis/model.ts";
+import { escapeHtml, formatCount } from "./html.ts";
 
 /** Lines per chunk: small enough to skip most of the layout, large enough to keep the DOM flat. */
 const CHUNK_LINES = 200;
 /** Entries longer than this are folded after their first FOLD_KEEP lines. */
 const FOLD_OVER = 24;
 const FOLD_KEEP = 8;
+/** A run of at least this many identical entries shows the first and collapses the rest. */
+const REPEAT_MIN = 3;
 
-const STACK_LINE = /^\s*(at |Caused by:|\.\.\. \d+ more|Suppressed:)/;
+export type LevelClass = "e" | "w" | "d" | "";
 
-/** Engine level number -> CSS class ("" for plain information). */
-function levelClass(level: number): string {
+/** Engine level number -> CSS class ("" for plain information). Stack traces count as errors. */
+export function levelClass(level: number): LevelClass {
   if (level <= 3 || level === 10) return "e";
   if (level === 4) return "w";
   if (level === 7 || level === 9) return "d";
   return "";
 }
 
-export function renderLogLines(entries: readonly LogEntry[]): string {
-  const out: string[] = [];
-  let inChunk = 0;
-  const openChunk = () => out.push('<div class="chunk">');
-  const line = (number: number, content: string, cls: string) => {
-    if (inChunk === CHUNK_LINES) {
-      out.push('</div><div class="chunk">');
-      inChunk = 0;
-    }
-    inChunk++;
-    out.push(
-      `<div id="L${number}"${cls ? ` class="${cls}"` : ""}><a href="#L${number}" tabindex="-1">${number}</a>${escapeHtml(content)}</div>`,
-    );
-  };
+export interface RenderedLog {
+  html: string;
+  /** Entries coloured as errors, collapsed repeats included: the page's error count. */
+  errorEntries: number;
+  /** The line number of the first error entry, or null when there is none. */
+  firstError: number | null;
+}
 
-  openChunk();
-  for (const entry of entries) {
-    const base = levelClass(entry.level);
-    const classOf = (content: string, index: number) =>
-      index > 0 && base && STACK_LINE.test(content) ? `${base} s` : base;
-    const lines = entry.lines;
-    const foldAt = lines.length > FOLD_OVER ? FOLD_KEEP : lines.length;
-    for (let i = 0; i < foldAt; i++) line(lines[i].number, lines[i].content, classOf(lines[i].content, i));
-    if (foldAt < lines.length) {
-      // A fold spans chunks badly, so it gets chunks of its own inside the <details>.
-      out.push(`</div><details class="fold"><summary>${lines.length - foldAt} more lines of this entry</summary><div class="chunk">`);
-      inChunk = 0;
-      for (let i = foldAt; i < lines.length; i++) line(lines[i].number, lines[i].content, classOf(lines[i].content, i));
-      out.push('</div></details><div class="chunk">');
-      inChunk = 0;
+/**
+ * What makes two entries "the same" for collapsing: level and text, with the digits of the
+ * prefix ignored, so a warning repeated every second collapses although its timestamps differ.
+ */
+function repeatKey(entry: LogEntry): string {
+  const [head, ...rest] = entry.lines;
+  const prefix = entry.prefix ?? "";
+  const headText = head ? head.content.slice(prefix.length) : "";
+  return [entry.level, prefix.replace(/\d+/g, "#"), headText, ...rest.map((line) => line.content)].join("\n");
+}
+
+/** Writes lines into chunks, opening a fresh chunk inside and after every <details>. */
+class LinesWriter {
+  private readonly out: string[] = ['<div class="chunk">'];
+  private inChunk = 0;
+
+  line(number: number, content: string, cls: string): void {
+    if (this.inChunk === CHUNK_LINES) {
+      this.out.push('</div><div class="chunk">');
+      this.inChunk = 0;
     }
+    this.inChunk++;
+    this.out.push(`<div id="L${number}"${cls ? ` class="${cls}"` : ""}><a href="#L${number}" tabindex="-1">${number}</a>${escapeHtml(content)}</div>`);
   }
-  out.push("</div>");
-  return out.join("");
+
+  /** A chunk never spans a <details> boundary: its estimated height would be wrong when closed. */
+  openDetails(cls: string, summary: string): void {
+    this.out.push(`</div><details class="${cls}"><summary>${summary}</summary><div class="chunk">`);
+    this.inChunk = 0;
+  }
+
+  closeDetails(): void {
+    this.out.push('</div></details><div class="chunk">');
+    this.inChunk = 0;
+  }
+
+  html(): string {
+    return this.out.join("") + "</div>";
+  }
+}
+
+/**
+ * A stack-trace entry right after an error continues that error: crash reports give every frame
+ * an entry of its own, and one trace must count (and be stepped through) as one error.
+ */
+function continuesError(entry: LogEntry, previous: LogEntry | undefined): boolean {
+  return entry.level === Level.stacktrace && previous !== undefined && levelClass(previous.level) === "e";
+}
+
+function writeEntry(writer: LinesWriter, entry: LogEntry, continues: boolean): void {
+  const level = levelClass(entry.level);
+  const continuation = level === "e" ? "e c" : level;
+  const lines = entry.lines;
+  const foldAt = lines.length > FOLD_OVER ? FOLD_KEEP : lines.length;
+  for (let i = 0; i < foldAt; i++) writer.line(lines[i].number, lines[i].content, i === 0 && !continues ? level : continuation);
+  if (foldAt === lines.length) return;
+  writer.openDetails(`fold ${level}`.trim(), `${formatCount(lines.length - foldAt)} more lines of this entry`);
+  for (let i = foldAt; i < lines.length; i++) writer.line(lines[i].number, lines[i].content, continuation);
+  writer.closeDetails();
+}
+
+export function renderLogLines(entries: readonly LogEntry[]): RenderedLog {
+  const writer = new LinesWriter();
+  let errorEntries = 0;
+  let firstError: number | null = null;
+  let nextKey = entries.length > 0 ? repeatKey(entries[0]) : "";
+  for (let start = 0; start < entries.length; ) {
+    const entry = entries[start];
+    const key = nextKey;
+    let end = start + 1;
+    // Each key is computed once: the one that ends this run starts the next.
+    while (end < entries.length && (nextKey = repeatKey(entries[end])) === key) end++;
+    const level = levelClass(entry.level);
+    // In a run, every entry after the first follows an identical one: it continues an error
+    // exactly when the first stack-trace entry does not start one.
+    const continues = continuesError(entry, entries[start - 1]);
+    const repeatsContinue = continuesError(entry, entry);
+    if (level === "e") {
+      errorEntries += (continues ? 0 : 1) + (repeatsContinue ? 0 : end - start - 1);
+      if (!continues) firstError ??= entry.lines[0]?.number ?? null;
+    }
+
+    writeEntry(writer, entry, continues);
+    if (end - start >= REPEAT_MIN) {
+      const first = entries[start + 1].lines[0]?.number ?? 0;
+      const lastEntry = entries[end - 1];
+      const last = lastEntry.lines[lastEntry.lines.length - 1]?.number ?? first;
+      const times = end - start - 1;
+      writer.openDetails(`repeat ${level}`.trim(), `Repeated ${formatCount(times)} more times <span class="lines">(lines ${first}–${last})</span>`);
+      for (let i = start + 1; i < end; i++) writeEntry(writer, entries[i], repeatsContinue);
+      writer.closeDetails();
+    } else {
+      for (let i = start + 1; i < end; i++) writeEntry(writer, entries[i], repeatsContinue);
+    }
+    start = end;
+  }
+  return { html: writer.html(), errorEntries, firstError };
 }

@@ -9,30 +9,35 @@ import { encodeFilePath } from "../logs/service.ts";
 import type { AssetCatalog } from "./assets.ts";
 import { escapeHtml, formatBytes, formatCount } from "./html.ts";
 import { renderPage } from "./layout.ts";
-import { renderLogLines } from "./log-lines.ts";
+import { renderLogLines, type RenderedLog } from "./log-lines.ts";
 import type { LogView } from "./log-view.ts";
 
 export interface LogPageInput extends LogView {
   aiEnabled: boolean;
+  /** How long a log is kept after its last view (STORAGE_TIME_S), for the expiry note. */
+  storageTimeS: number;
 }
 
 export function renderLogPage(assets: AssetCatalog, input: LogPageInput): string {
   const { info, insights, file } = input;
   const title = file ? `${file.name} · ${insights.title || "Log"}` : insights.title || "Log";
   const here = file ? fileHref(info.id, file.name) : `/${info.id}`;
+  const lines = renderLogLines(input.entries);
+  const lineCount = file?.lines ?? info.lines;
+  // The delete panel sits after the log, away from Raw and Download, so it is never hit by mistake.
   const main = `<article class="log-page" data-id="${escapeHtml(info.id)}">
-${summary(input)}
-${deletePanel()}
+${summary(input, lines)}
 ${tokenNotice()}
 ${problems(insights, info.id, here)}
 ${information(insights, info.id, here)}
 ${input.aiEnabled ? aiPanel() : ""}
 ${fileTabs(input)}
 <section class="log" aria-labelledby="log-heading">
-<div class="log-head"><h2 id="log-heading">${file ? escapeHtml(file.name) : "Log"} <span class="muted">${formatCount(file?.lines ?? info.lines)} lines</span></h2>
-<form id="goto" class="goto" hidden><label for="goto-line">Go to line</label><input id="goto-line" type="number" min="1" max="${file?.lines ?? info.lines}" inputmode="numeric"><button type="submit">Go</button></form></div>
-<div id="log" class="log-lines" aria-label="Log text, one line per row">${renderLogLines(input.entries)}</div>
+<div class="log-head"><h2 id="log-heading">${file ? escapeHtml(file.name) : "Log"} <span class="muted">${formatCount(lineCount)} lines</span></h2></div>
+${logTools(lineCount)}
+<div id="log" class="log-lines" aria-label="Log text, one line per row">${lines.html}</div>
 </section>
+${deletePanel()}
 </article>`;
   return renderPage(assets, {
     title: `${title} · logpaste`,
@@ -42,15 +47,25 @@ ${fileTabs(input)}
   });
 }
 
-function summary({ info, insights, file }: LogPageInput): string {
+/**
+ * The figures of the text shown (the main log or the attached file of this tab): its lines, size
+ * and errors. The error count is that of the entries coloured red below, so the two always agree.
+ */
+function summary({ info, insights, file, storageTimeS }: LogPageInput, lines: RenderedLog): string {
   const software = [insights.name, insights.version].filter(Boolean).map((part) => escapeHtml(String(part))).join(" ");
   const created = new Date(info.created * 1000);
+  const expires = new Date(info.expires * 1000);
+  const errors = lines.errorEntries;
   const facts = [
     software ? `<span class="software">${software}</span>` : "",
-    `${formatCount(info.lines)} lines`,
-    formatBytes(info.size),
-    info.errors > 0 ? `<span class="errors">${formatCount(info.errors)} error line${info.errors === 1 ? "" : "s"}</span>` : "no error lines",
-    `uploaded <time datetime="${created.toISOString()}">${created.toISOString().slice(0, 16).replace("T", " ")} UTC</time>`,
+    file ? `<span class="file-name">${escapeHtml(file.name)}</span>` : "",
+    `${formatCount(file?.lines ?? info.lines)} lines`,
+    formatBytes(file?.size ?? info.size),
+    errors > 0
+      ? `<a class="errors" href="#L${lines.firstError}">${formatCount(errors)} error${errors === 1 ? "" : "s"}</a>`
+      : "no errors",
+    `uploaded ${utcTime(created)}`,
+    `kept until ${utcTime(expires)}, ${formatDuration(storageTimeS)} after its last view`,
   ].filter(Boolean);
   const visibleMetadata = info.metadata.filter((entry) => entry.visible);
   const metadata = visibleMetadata.length
@@ -65,8 +80,42 @@ function summary({ info, insights, file }: LogPageInput): string {
 <p class="facts">${facts.join(" · ")}</p>
 ${info.truncated ? '<p class="note">This log was longer than the limits allow and was cut.</p>' : ""}
 ${metadata}
-<p class="actions"><a class="button" href="${escapeHtml(raw)}">Raw</a><a class="button" href="${escapeHtml(raw)}" download="${escapeHtml(downloadName)}">Download</a></p>
+<p class="actions"><a class="button" href="${escapeHtml(raw)}">Raw</a><a class="button" href="${escapeHtml(raw)}" download="${escapeHtml(downloadName)}">Download</a><button type="button" id="copy-link" hidden>Copy link</button> <span id="copy-state" role="status"></span></p>
 </header>`;
+}
+
+function utcTime(date: Date): string {
+  return `<time datetime="${date.toISOString()}">${date.toISOString().slice(0, 16).replace("T", " ")} UTC</time>`;
+}
+
+/** A retention period as a person says it: 90 days, 12 hours, 30 minutes. */
+function formatDuration(seconds: number): string {
+  const [amount, unit] = seconds >= 86_400 ? [seconds / 86_400, "day"] : seconds >= 3_600 ? [seconds / 3_600, "hour"] : [seconds / 60, "minute"];
+  const rounded = Math.round(amount);
+  return `${formatCount(rounded)} ${unit}${rounded === 1 ? "" : "s"}`;
+}
+
+/**
+ * The reading tools above the log: error navigation, search, the level filter, wrapping and go
+ * to line. They need log.js, so they start hidden and the page reads the same without it. The
+ * first row stays on screen while scrolling (sticky), the options row scrolls away.
+ */
+function logTools(lineCount: number): string {
+  const level = (cls: string, label: string) =>
+    `<label><input type="checkbox" data-level="${cls}" checked> ${label}</label>`;
+  return `<div id="log-tools" class="log-tools" hidden>
+<div class="log-nav">
+<span class="group"><button type="button" id="error-prev" aria-keyshortcuts="Shift+E">Previous error</button><button type="button" id="error-next" aria-keyshortcuts="E">Next error</button></span>
+<form id="search" class="group search" role="search"><input id="search-text" type="search" aria-label="Search the log" placeholder="Search the log" aria-keyshortcuts="/" autocomplete="off" spellcheck="false"><button type="button" id="search-prev">Previous match</button><button type="submit" id="search-next">Next match</button></form>
+<span id="log-state" class="muted" role="status"></span>
+</div>
+<div class="log-options">
+<button type="button" id="errors-only" aria-pressed="false">Errors only</button>
+<fieldset class="levels"><legend>Levels</legend>${level("e", "Errors")}${level("w", "Warnings")}${level("i", "Info")}${level("d", "Debug")}</fieldset>
+<label><input type="checkbox" id="wrap-lines" checked> Wrap lines</label>
+<form id="goto" class="goto"><label for="goto-line">Go to line</label> <input id="goto-line" type="number" min="1" max="${lineCount}" inputmode="numeric"><button type="submit">Go</button></form>
+</div>
+</div>`;
 }
 
 function tokenNotice(): string {

@@ -124,7 +124,7 @@ describe("log page", () => {
       expect(await page.textContent("details.fold > summary")).toBe("34 more lines of this entry");
       await page.goto(`${setup.api.url}/${id}#L30`);
       expect(await page.isVisible("#L30")).toBe(true);
-      expect(await page.getAttribute("#L30", "class")).toBe("e s sel");
+      expect(await page.getAttribute("#L30", "class")).toBe("e c sel");
     });
   }, 30_000);
 });
