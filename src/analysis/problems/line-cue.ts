@@ -44,14 +44,22 @@ export interface CueWords {
 }
 
 /**
- * Entries read for every word: warnings and worse, and entries without a log's own header
+ * Entries read for every word: warnings and worse, entries without a log's own header
  * (`[12:00:00] [main/INFO]:`, `2024-01-01 12:00:00 [INFO]`): launcher lines, crash report lines
- * (whose `Key:` prefix is no log level), excerpts.
+ * (whose `Key:` prefix is no log level), excerpts; and info entries that carry unindented text.
  */
-function readInFull({ level, prefix }: LogEntry): boolean {
+function readInFull({ level, prefix, lines }: LogEntry): boolean {
   if (level <= Level.warning || prefix === null) return true;
   const first = prefix.charCodeAt(0);
-  return first !== 91 /* [ */ && (first < 48 || first > 57) /* a digit */;
+  if (first !== 91 /* [ */ && (first < 48 || first > 57) /* a digit */) return true;
+  // Text the game printed without a header of its own lands under the last info line: an
+  // uncaught `Exception in thread "main"`, the JVM's `# There is insufficient memory...`.
+  // Indented lines (mod lists, stack frames) are the entry's own and stay unread.
+  for (let i = 1; i < lines.length; i++) {
+    const start = lines[i].content.charCodeAt(0);
+    if (start !== 9 /* tab */ && start !== 32 /* space */ && lines[i].content.length > 0) return true;
+  }
+  return false;
 }
 
 export class LineCue implements EntryGate {
