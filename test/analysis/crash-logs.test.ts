@@ -172,7 +172,7 @@ describe("crash-report wording", () => {
   test("a client's ticking entity crashes the game, keeps its full name and blames the suspected mod", () => {
     const problem = only(logs.NEOFORGE_CLIENT_CRASH_REPORT, "crash-ticking-entity");
     expect(problem.category).toBe("entity-crash");
-    expect(problem.message).toContain("'Spark Familiar' at 12.5, 70, -40.25 crashes the game");
+    expect(problem.message).toContain("'Spark Familiar' (familiars:spark_familiar) at 12.5, 70, -40.25 crashes the game");
     expect(problem.message).toContain("the mod 'Familiars' (familiars)");
     expect(problem.solutions[0].message).toContain("'Familiars'");
     expect(problem.solutions.at(-1)!.message).toContain("ask its admins");
@@ -192,7 +192,7 @@ describe("crash-report wording", () => {
   test("a block entity's name may hold spaces", () => {
     const problem = only(logs.NAMED_BLOCK_ENTITY_REPORT, "crash-ticking-block-entity");
     expect(problem.category).toBe("block-crash");
-    expect(problem.message).toContain("'Ore Washing Plant' at -302, 71, 1188 crashes the server");
+    expect(problem.message).toContain("'Ore Washing Plant' (ic2:te) at -302, 71, 1188 crashes the server");
   });
 });
 

@@ -374,6 +374,18 @@ export const ruleFixtures: RuleFixture[] = [
     entities: ["survival"],
   },
   {
+    code: "optifine-mixin-conflict",
+    groups: ["jvm"],
+    log: `${T} [main/INFO] [optifine.OptiFineTransformationService/]: OptiFineTransformationService.onLoad\n${T} [main/ERROR] [mixin/]: Mixin apply for mod embeddium failed embeddium.mixins.json:core.MixinLevelRenderer from mod embeddium -> net.minecraft.client.renderer.LevelRenderer: InvalidInjectionException`,
+    entities: ["embeddium", "core.MixinLevelRenderer"],
+  },
+  {
+    code: "config-syntax-error",
+    groups: ["jvm"],
+    log: `${T} [Server thread/ERROR]: Could not load spigot.yml, please correct your syntax errors\norg.bukkit.configuration.InvalidConfigurationException: while parsing a block mapping`,
+    entities: ["spigot.yml"],
+  },
+  {
     code: "class-missing",
     groups: ["jvm"],
     log: `${T} [Server thread/ERROR]: Encountered an unexpected exception\njava.lang.NoClassDefFoundError: com/example/shared/Network\n\tat TRANSFORMER/pipes@3.1.0/com.example.pipes.PipeBlock.use(PipeBlock.java:12)`,

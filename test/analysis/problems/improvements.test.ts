@@ -106,8 +106,8 @@ describe("crash-report ticking details come from the matched section", () => {
     const text = [...report("Ticking entity", entitySection("First Cow", "1.00, 2.00, 3.00")), ...report("Ticking entity", entitySection("Second Cow", "4.50, 5.00, 6.00"))].join("\n");
     const found = analyse(["crash-report"], text, reportEntriesOf(text));
     expect(found.map((p) => [p.counter, p.message])).toEqual([
-      [2, expect.stringContaining("'First Cow' at 1, 2, 3")],
-      [2, expect.stringContaining("'Second Cow' at 4.5, 5, 6")],
+      [2, expect.stringContaining("'First Cow' (minecraft:cow) at 1, 2, 3")],
+      [2, expect.stringContaining("'Second Cow' (minecraft:cow) at 4.5, 5, 6")],
     ]);
   });
 
@@ -128,7 +128,7 @@ describe("crash-report ticking details come from the matched section", () => {
   test("a report glued into one multi-line entry is read the same way", () => {
     const text = [`${T} [Server thread/ERROR]: crash`, ...report("Ticking entity", entitySection("Glued", "7.00, 8.00, 9.00"))].join("\n");
     const [problem] = analyse(["crash-report"], text, entriesOf(text));
-    expect(problem.message).toContain("'Glued' at 7, 8, 9");
+    expect(problem.message).toContain("'Glued' (minecraft:cow) at 7, 8, 9");
     expect(problem.counter).toBe(2);
   });
 });

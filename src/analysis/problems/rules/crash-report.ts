@@ -77,7 +77,9 @@ const describe = (what: string, thing: TickingThing) => {
   const { name, location, side, culprit, addOn } = thing;
   const subject = thing.player ? "The player" : what;
   const blame = culprit ? `; the stack trace points at ${culpritPhrase(culprit, addOn)}` : "";
-  return `${subject}${name ? ` ${quote(name)}` : ""}${location ? ` at ${location}` : ""} crashes ${whatCrashed(side)} each time it is ticked${blame}.`;
+  // The type (`alexsmobs:crow`) tells which mod's thing it is when the name (`Crow`) does not.
+  const type = thing.type && thing.type !== name && !thing.player ? ` (${thing.type})` : "";
+  return `${subject}${name ? ` ${quote(name)}` : thing.type ? ` ${quote(thing.type)}` : ""}${name ? type : ""}${location ? ` at ${location}` : ""} crashes ${whatCrashed(side)} each time it is ticked${blame}.`;
 };
 
 const place = ({ dimension, level }: TickingThing) => {

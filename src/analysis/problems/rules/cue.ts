@@ -36,6 +36,8 @@ export const ruleCue = new LineCue({
     "Mixin prepare",
     "Failure message",
     "Failed loading config",
+    "please correct your syntax",
+    "Cannot load ",
     "Failed to create mod",
     "Tesselating",
     // Worlds.

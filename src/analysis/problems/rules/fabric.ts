@@ -22,6 +22,12 @@ function eachLine<E>(pick: (line: string) => E | null) {
   };
 }
 
+interface Duplicate {
+  mod: string;
+  /** The copy to delete, when the loader names one. */
+  path: string | null;
+}
+
 export const fabricRules = [
   defineRule({
     code: "fabric-mod-dependency",
@@ -75,13 +81,26 @@ export const fabricRules = [
     category: "duplicate",
     summary: "The same Fabric mod is installed more than once.",
     groups,
-    shapes: [{
-      anchor: /A critical error occurred$/,
-      next: /^net\.fabricmc\.loader\.discovery\.ModResolutionException: Duplicate versions for mod ID '([^']+)': \[\S+ at ([^\],]+)/,
-      extract: ({ follow }) => ({ mod: fabricModName(follow![1]), path: follow![2].trim() }),
-    }],
+    shapes: [
+      {
+        anchor: /A critical error occurred$/,
+        next: /^net\.fabricmc\.loader\.discovery\.ModResolutionException: Duplicate versions for mod ID '([^']+)': \[\S+ at ([^\],]+)/,
+        extract: ({ follow }): Duplicate => ({ mod: fabricModName(follow![1]), path: follow![2].trim() }),
+      },
+      {
+        // Newer loaders list it with the resolution report: `- Mod 'Sodium' (sodium) duplicated: a.jar (0.5.3) and b.jar (0.5.8)`.
+        anchor: /- Mod '([^'\n]{1,200})' \(([\w-]{1,64})\) duplicated: (\S{1,300}\.jar)/,
+        hint: " duplicated: ",
+        extract: ({ anchor }): Duplicate => ({ mod: anchor[1], path: anchor[3] }),
+      },
+      {
+        anchor: /Mods share ID ([\w-]{1,64}), may have different versions/,
+        hint: "Mods share ID",
+        extract: ({ anchor }): Duplicate => ({ mod: fabricModName(anchor[1]), path: null }),
+      },
+    ],
     message: ({ mod }) => `The mod ${quote(mod)} is installed more than once.`,
-    solutions: ({ path }) => [fix.deleteFile(path)],
+    solutions: ({ mod, path }) => [path ? fix.deleteFile(path) : `Keep one copy of ${quote(mod)} in the mods folder and delete the others.`],
     key: ({ mod }) => mod,
   }),
 

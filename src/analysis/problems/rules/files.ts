@@ -1,4 +1,5 @@
 /** Files and configs: a config that cannot be read, a file in the way, locked or unwritable, a full disk. */
+import { culpritAt, culpritName, type Culprit } from "../crash-culprit";
 import { defineRule } from "../define-rule";
 import { baseName } from "../names";
 import { quote } from "../wording";
@@ -10,6 +11,15 @@ interface ModConfig {
   mod: string | null;
   detail: string | null;
 }
+
+interface BrokenConfig {
+  file: string;
+  /** The mod or plugin whose code read it, when the trace names one. */
+  owner: Culprit | null;
+}
+
+/** The exceptions of the parsers configs are read with (Gson, NightConfig, SnakeYAML, Bukkit). */
+const CONFIG_PARSER = /MalformedJsonException|JsonSyntaxException|JsonParseException|nightconfig\.core\.io\.ParsingException|snakeyaml\.\S{0,60}(?:Parser|Scanner)Exception|InvalidConfigurationException/;
 
 interface Locked {
   path: string;
@@ -51,6 +61,42 @@ export const fileRules = [
       "If you edited the file by hand, fix its TOML syntax instead.",
     ],
     key: ({ file, mod }) => `${mod ?? ""}\n${file ?? ""}`,
+  }),
+
+  defineRule<BrokenConfig>({
+    ...jvm,
+    code: "config-syntax-error",
+    category: "config-error",
+    summary: "A configuration file (JSON, YAML, TOML, properties) has a syntax error: the server's own (spigot.yml) or a mod's or plugin's.",
+    shapes: [
+      {
+        // Spigot and Paper: `Could not load spigot.yml, please correct your syntax errors`.
+        anchor: /Could not load (\S{1,200}\.ya?ml), please correct your syntax errors/,
+        hint: "please correct your syntax errors",
+        extract: ({ anchor }) => ({ file: anchor[1], owner: null }),
+      },
+      {
+        // Bukkit loading a plugin's file: `Cannot load plugins/Shop/config.yml`, then the YAML error.
+        anchor: /Cannot load (\S{1,300}\.ya?ml)\s*$/,
+        hint: ["Cannot load ", ".yml"],
+        later: { pattern: CONFIG_PARSER, within: 3 },
+        extract: ({ anchor }) => ({ file: anchor[1], owner: null }),
+      },
+      {
+        // A mod's own loader: `Failed to read config file config/appleskin.json`, with a parser's exception in the trace.
+        anchor: /Failed to (?:read|load|parse) config(?:uration)? file:? (\S{1,300}\.(?:json5?|toml|ya?ml|cfg|properties|snbt))/,
+        hint: ["Exception", "onfig"],
+        // The parser's exception follows in the trace (across entries in a paste without headers).
+        extract: ({ anchor, entry, lineIndex, log }) => (CONFIG_PARSER.test(log.text) ? { file: anchor[1], owner: culpritAt(entry, lineIndex, log) } : null),
+      },
+    ],
+    message: ({ file, owner }) =>
+      `The configuration file ${quote(file)}${owner ? ` of ${quote(culpritName(owner))}` : ""} cannot be read: its syntax is broken.`,
+    solutions: ({ file }) => [
+      `Fix the syntax of ${quote(file)} (a missing quote, comma or bracket, or tabs in YAML), for example with an online validator; the error above gives the line.`,
+      `Or delete ${quote(file)} (keep a copy) so that a fresh default one is written on the next start.`,
+    ],
+    key: ({ file }) => file,
   }),
 
   defineRule<{ path: string }>({

@@ -75,9 +75,16 @@ export const forgeModRules = [
     groups,
     shapes: [
       {
-        // Old Forge state table: `UCHIE  modid{1.0} [Mod Name] (file.jar)`, E = errored.
-        anchor: /^U[LCHIJAD]*E\s+(\S+?)\{([^}]*)\} \[(.+?)\] \((.+?)\)/,
+        // Old Forge state table: `UCHIE  modid{1.0} [Mod Name] (file.jar)`, E = errored; crash
+        // reports indent it with a tab.
+        anchor: /^\s*U[LCHIJAD]*E\s+(\S+?)\{([^}]*)\} \[(.+?)\] \((.+?)\)/,
         extract: ({ anchor }) => ({ mod: anchor[3], file: anchor[4] as string | null }),
+      },
+      {
+        // 1.12's table: `\t| LCHE | jei | 4.16.1 | jei_1.12.2-4.16.1.jar | None |`.
+        anchor: /^\s*\|\s*[LCHIJAD]{0,11}E\s*\|\s*([\w.-]{2,64})\s*\|[^|\n]{0,100}\|\s*([^|\n]{1,300}?\.jar)\s*\|/,
+        hint: [".jar", "|"],
+        extract: ({ anchor }) => ({ mod: anchor[1], file: anchor[2] as string | null }),
       },
       {
         // The loader's summary line only: crash reports' `Failure message: ...` and `Caused by 0: ...`
@@ -114,6 +121,7 @@ export const forgeModRules = [
     solutions: ({ mod }) => [fix.modOtherVersion(mod), fix.modRemove(mod)],
     key: ({ mod }) => mod,
   }),
+
 ];
 
 function unquote(name: string): string {

@@ -34,9 +34,17 @@ const missingClass = (match: ShapeMatch): MissingClass => ({
 function missingClassShapes<E>(keep: (found: MissingClass, match: ShapeMatch) => E | null): Shape<E>[] {
   return [
     { anchor: NO_CLASS_DEF, hint: "NoClassDefFoundError", extract: (match) => keep(missingClass(match), match) },
-    { anchor: CLASS_NOT_FOUND, hint: "ClassNotFoundException", extract: (match) => keep(missingClass(match), match) },
+    {
+      anchor: CLASS_NOT_FOUND,
+      hint: "ClassNotFoundException",
+      // Mods and Mixin probe for optional classes and log the miss as a warning (`Error loading
+      // class: ...`): only a miss in a trace (the cause of a NoClassDefFoundError, a crash) counts.
+      extract: (match) => (match.lineIndex > 0 || match.entry.lines.length > 1 || isCrashEntry(match) ? keep(missingClass(match), match) : null),
+    },
   ];
 }
+
+const isCrashEntry = (match: ShapeMatch) => crashOf(match.log)?.entry === match.entry;
 
 /** Classes whose absence means a broken install, not an add-on (install.ts words those). */
 const LAUNCH_CLASSES = /^(?:net\.minecraft\.(?:client\.main\.Main|server\.Main|launchwrapper\.)|net\.minecraftforge\.bootstrap\.|cpw\.mods\.(?:modlauncher|bootstraplauncher)\.|net\.fabricmc\.loader\.|org\.quiltmc\.loader\.)/;

@@ -80,13 +80,46 @@ const shapes: Shape<MixinFailure>[] = [
   },
 ];
 
+/**
+ * OptiFine rewrites the game's rendering classes on load (Forge's transformation service, or
+ * OptiFabric on Fabric), so another mod's mixin into them finds its targets gone: with OptiFine
+ * installed, a failed mixin of another mod is that conflict.
+ */
+const OPTIFINE_INSTALLED = /OptiFineTransformationService|OptiFine_[\w.]{1,40}_HD_U|\boptifabric\b/i;
+const isOptiFineConflict = (failed: MixinFailure, text: string) =>
+  failed.mod !== null && !/^opti/i.test(failed.mod) && OPTIFINE_INSTALLED.test(text);
+
+/** The shapes, keeping only the failures `keep` says are this rule's. */
+const shapesWhere = (keep: (failed: MixinFailure, text: string) => boolean): Shape<MixinFailure>[] =>
+  shapes.map((shape) => ({
+    ...shape,
+    extract: (match) => {
+      const failed = shape.extract(match);
+      return failed && keep(failed, match.log.text) ? failed : null;
+    },
+  }));
+
 export const mixinRules = [
+  defineRule<MixinFailure>({
+    ...jvm,
+    code: "optifine-mixin-conflict",
+    category: "incompatible",
+    summary: "With OptiFine installed, another mod's mixin cannot be applied: OptiFine changed the same game code.",
+    shapes: shapesWhere(isOptiFineConflict),
+    message: ({ mod, mixin }) =>
+      `OptiFine and the mod ${quote(mod!)} change the same game code: ${mixin ? `its mixin ${quote(mixin)}` : "its mixin"} could not be applied, which stopped the game.`,
+    solutions: ({ mod }) => [
+      `Remove OptiFine: ${quote(mod!)} and OptiFine do not work together (for shaders, use Iris or Oculus instead).`,
+      `Or keep OptiFine and remove ${quote(mod!)}.`,
+    ],
+    key: ({ mod }) => mod!,
+  }),
   defineRule<MixinFailure>({
     ...jvm,
     code: "mixin-failed",
     category: "mixin-failure",
     summary: "A mod's mixin failed to prepare or apply (names the mixin config, the mixin and its mod).",
-    shapes,
+    shapes: shapesWhere((failed, text) => !isOptiFineConflict(failed, text)),
     message: ({ mod, config, mixin, target, phase }) => {
       const what = mixin ? `The mixin ${quote(mixin)}${config ? ` of ${quote(config)}` : ""}` : "A mixin";
       const owner = mod ? ` (mod ${quote(mod)})` : "";
