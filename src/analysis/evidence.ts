@@ -189,7 +189,10 @@ const CLIENT_FACTS: readonly GatedFacts[] = [
   { gate: ["OpenAL initialized"], facts: [fact("OpenAL initialized")] },
   { gate: ["Launched Version: "], facts: [fact("Launched Version: ")] },
   // A launcher's preamble and the client's own launch arguments.
-  { gate: ["MultiMC version", "Prism Launcher version", "--assetsDir"], facts: [fact("MultiMC version"), fact("Prism Launcher version"), fact("--assetsDir")] },
+  {
+    gate: ["MultiMC version", "Prism Launcher version", "--assetsDir", "--username"],
+    facts: [fact("MultiMC version"), fact("Prism Launcher version"), fact("--assetsDir"), fact("--username")],
+  },
   { gate: ["Type: Integrated Server"], facts: [fact("Type: Integrated Server")] },
 ];
 /** Also printed by a client's integrated server: they only count when nothing else says. */
@@ -212,6 +215,10 @@ const VERSION_FACTS: readonly Fact[] = [
   // Paper's banners (`git-Paper-196 (MC: 1.20.1)`) and the server jar unpacking its version.
   fact("(MC: ", new RegExp(`\\(MC: (${MC_VERSION})\\)`)),
   fact("(versions:", new RegExp(`\\(versions:(${MC_VERSION})\\)`)),
+  // A server's start command or a launcher's library list: `libraries/net/minecraftforge/forge/1.20.1-47.2.20/`.
+  fact("/net/minecraftforge/forge/", new RegExp(`/net/minecraftforge/forge/(${MC_VERSION})-`)),
+  // Launchers' own lines: `[TLauncher] Starting Minecraft 1.20.1`.
+  fact("Starting Minecraft ", new RegExp(`Starting Minecraft (${MC_VERSION})\\b`)),
   fact("- minecraft ", new RegExp(`^\\s*- minecraft (${MC_VERSION})\\s*$`)),
   fact("minecraft: Minecraft ", new RegExp(`^\\s*minecraft: Minecraft (${MC_VERSION})\\s*$`)),
 ];

@@ -43,7 +43,8 @@ export function refineLogType({ type, decidedBy }: Detection, evidence: LogEvide
   }
   if (LOADERS.has(type.name) && (type.kind === "server" || type.kind === "client")) {
     // Forge comes first among equal line ratios; a NeoForge or hybrid log that says so is one.
-    const named = decidedBy === "score" ? evidence.statedOneOf(FORGE_FAMILY_FIRST) : null;
+    // A Forge log by its markers may still state NeoForge (the 1.20.1 fork keeps Forge's packages and lines).
+    const named = decidedBy === "score" || type.name === "Forge" ? evidence.statedOneOf(FORGE_FAMILY_FIRST) : null;
     const name = named ?? type.name;
     const side = type.kind === "server" && evidence.side === "client" ? "client" : type.kind;
     return typeFor(name, kindFor(name, side)) ?? type;
