@@ -15,3 +15,17 @@ export function levelName(log: LogContext): string | null {
   levelNames.set(cacheKey, name);
   return name;
 }
+
+const patternsFound = new WeakMap<object, Map<RegExp, boolean>>();
+
+/**
+ * Whether the log's text matches a pattern, searched once per log however many matches of a
+ * rule ask (a rule may find thousands of anchors in one log).
+ */
+export function logShows(log: LogContext, pattern: RegExp): boolean {
+  let found = patternsFound.get(log.entries);
+  if (!found) patternsFound.set(log.entries, (found = new Map()));
+  let shows = found.get(pattern);
+  if (shows === undefined) found.set(pattern, (shows = pattern.test(log.text)));
+  return shows;
+}

@@ -1,6 +1,7 @@
 /** Files and configs: a config that cannot be read, a file in the way, locked or unwritable, a full disk. */
 import { culpritAt, culpritName, type Culprit } from "../crash-culprit";
 import { defineRule } from "../define-rule";
+import { logShows } from "../log-facts";
 import { baseName } from "../names";
 import { quote } from "../wording";
 import { jvm } from "./cue";
@@ -87,7 +88,7 @@ export const fileRules = [
         anchor: /Failed to (?:read|load|parse) config(?:uration)? file:? (\S{1,300}\.(?:json5?|toml|ya?ml|cfg|properties|snbt))/,
         hint: ["Exception", "onfig"],
         // The parser's exception follows in the trace (across entries in a paste without headers).
-        extract: ({ anchor, entry, lineIndex, log }) => (CONFIG_PARSER.test(log.text) ? { file: anchor[1], owner: culpritAt(entry, lineIndex, log) } : null),
+        extract: ({ anchor, entry, lineIndex, log }) => (logShows(log, CONFIG_PARSER) ? { file: anchor[1], owner: culpritAt(entry, lineIndex, log) } : null),
       },
     ],
     message: ({ file, owner }) =>

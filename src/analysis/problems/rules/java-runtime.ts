@@ -1,5 +1,6 @@
 /** The Java runtime: too old or too new for the game, its loader or a mod; an unsupported JVM. */
 import { defineRule, type ShapeMatch } from "../define-rule";
+import { logShows } from "../log-facts";
 import { javaForMinecraft, javaMajor, minecraftVersion, runningJava } from "../runtime-facts";
 import { quote } from "../wording";
 import { jvm } from "./cue";
@@ -52,6 +53,8 @@ const tooNew = (match: ShapeMatch, evidence: string, wanted: number | null = nul
 
 /** Launchwrapper (Minecraft up to 1.12.2) only runs on Java 8. */
 const launchwrapper = (match: ShapeMatch, evidence: string) => tooNew(match, evidence, 8);
+
+const NAMES_J9 = /J9/;
 
 /** An unsupported VM matters where the game crashed. */
 function unsupportedRuntime({ log }: ShapeMatch, vm: string): Runtime | null {
@@ -172,7 +175,7 @@ export const javaRuntimeRules = [
         anchor: /(?:from |by |, )IBM Corporation\b|\bibm-semeru|\bIBM Semeru/,
         hint: "IBM",
         // Where the VM names itself, the first shape words it.
-        extract: (match) => (match.log.text.includes("J9") ? null : unsupportedRuntime(match, "IBM Semeru (OpenJ9)")),
+        extract: (match) => (logShows(match.log, NAMES_J9) ? null : unsupportedRuntime(match, "IBM Semeru (OpenJ9)")),
       },
     ],
     message: ({ vm }) => `The game runs on ${quote(vm)}, a Java virtual machine that Minecraft and its mod loaders do not support.`,

@@ -3,7 +3,9 @@
  * prefix or after `Caused by:`. Mixin names the failing mixin as `<config>.json:<Mixin>`, Fabric's
  * fork adds `from mod <id>`; without it the mod is read from the config's name.
  */
+import type { LogContext } from "../../model";
 import { defineRule, type Shape } from "../define-rule";
+import { logShows } from "../log-facts";
 import { quote } from "../wording";
 import { jvm } from "./cue";
 
@@ -86,16 +88,16 @@ const shapes: Shape<MixinFailure>[] = [
  * installed, a failed mixin of another mod is that conflict.
  */
 const OPTIFINE_INSTALLED = /OptiFineTransformationService|OptiFine_[\w.]{1,40}_HD_U|\boptifabric\b/i;
-const isOptiFineConflict = (failed: MixinFailure, text: string) =>
-  failed.mod !== null && !/^opti/i.test(failed.mod) && OPTIFINE_INSTALLED.test(text);
+const isOptiFineConflict = (failed: MixinFailure, log: LogContext) =>
+  failed.mod !== null && !/^opti/i.test(failed.mod) && logShows(log, OPTIFINE_INSTALLED);
 
 /** The shapes, keeping only the failures `keep` says are this rule's. */
-const shapesWhere = (keep: (failed: MixinFailure, text: string) => boolean): Shape<MixinFailure>[] =>
+const shapesWhere = (keep: (failed: MixinFailure, log: LogContext) => boolean): Shape<MixinFailure>[] =>
   shapes.map((shape) => ({
     ...shape,
     extract: (match) => {
       const failed = shape.extract(match);
-      return failed && keep(failed, match.log.text) ? failed : null;
+      return failed && keep(failed, match.log) ? failed : null;
     },
   }));
 
@@ -119,7 +121,7 @@ export const mixinRules = [
     code: "mixin-failed",
     category: "mixin-failure",
     summary: "A mod's mixin failed to prepare or apply (names the mixin config, the mixin and its mod).",
-    shapes: shapesWhere((failed, text) => !isOptiFineConflict(failed, text)),
+    shapes: shapesWhere((failed, log) => !isOptiFineConflict(failed, log)),
     message: ({ mod, config, mixin, target, phase }) => {
       const what = mixin ? `The mixin ${quote(mixin)}${config ? ` of ${quote(config)}` : ""}` : "A mixin";
       const owner = mod ? ` (mod ${quote(mod)})` : "";
