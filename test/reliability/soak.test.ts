@@ -28,7 +28,10 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
   if (!asked) return;
   database = await createTestDatabase(); // Postgres when TEST_DATABASE_URL is set, else PGlite
-  service = await startServiceProcess({ ...(database.url ? { DATABASE_URL: database.url } : {}), RATE_LIMIT_MAX: "1000000", RATE_LIMIT_BUCKETS: "1000000", DELETE_IDS_PER_MINUTE: "1000000" });
+  service = await startServiceProcess(
+    { ...(database.url ? { DATABASE_URL: database.url } : {}), RATE_LIMIT_MAX: "1000000", RATE_LIMIT_BUCKETS: "1000000", DELETE_IDS_PER_MINUTE: "1000000" },
+    database.dataDir,
+  );
 }, 60_000);
 afterAll(async () => {
   await service?.cleanup();
