@@ -7,7 +7,8 @@
  * database, the PGlite version), so a change to any of them makes a new one. Each test still
  * gets its own database, which nothing else touches.
  *
- * Tests of the first start itself (test/storage/folder-lock.test.ts,
+ * bun test makes it before the first test file starts (./preload.ts, named in bunfig.toml), outside
+ * any hook's time limit. Tests of the first start itself (test/storage/folder-lock.test.ts,
  * test/reliability/kill-under-load.test.ts) give the service an empty folder instead.
  */
 import { createHash } from "node:crypto";
@@ -36,12 +37,21 @@ function templateName(): string {
   return `pglite-${hash.digest("hex").slice(0, 16)}`;
 }
 
+/** Removes what test processes that were killed while making a template left behind. */
+function removeAbandonedBuilds(): void {
+  for (const name of readdirSync(cacheDir)) {
+    const pid = Number(/^building-(\d+)-/.exec(name)?.[1]);
+    if (pid && !existsSync(`/proc/${pid}`)) rmSync(join(cacheDir, name), { recursive: true, force: true });
+  }
+}
+
 async function makeTemplate(): Promise<string> {
   const template = join(cacheDir, templateName());
   if (existsSync(template)) return template;
   mkdirSync(cacheDir, { recursive: true });
+  removeAbandonedBuilds();
   // Made aside and renamed into place, so a test process running at the same time never sees half a template.
-  const building = mkdtempSync(join(cacheDir, "building-"));
+  const building = mkdtempSync(join(cacheDir, `building-${process.pid}-`));
   try {
     const database = await openDatabase({ dataDir: building });
     await database.close();
@@ -56,10 +66,15 @@ async function makeTemplate(): Promise<string> {
 
 let template: Promise<string> | null = null;
 
+/** The template's folder, made first if this checkout has none for its current migrations and code. */
+export function pgliteTemplate(): Promise<string> {
+  template ??= makeTemplate();
+  return template;
+}
+
 /** A new folder in the system temp folder holding an empty, migrated database. The caller removes it. */
 export async function freshPgliteFolder(): Promise<string> {
-  template ??= makeTemplate();
-  const source = await template;
+  const source = await pgliteTemplate();
   const folder = mkdtempSync(join(tmpdir(), "logpaste-test-"));
   cpSync(source, folder, { recursive: true, filter: (path) => !path.endsWith(LOCK_FILE) });
   return folder;
