@@ -1,6 +1,7 @@
 # logpaste: one container, PGlite by default (data in /data), Postgres when DATABASE_URL is set.
 # Build: docker build -t logpaste .
 # Run:   docker run -p 8080:8080 -v logpaste-data:/data -e PUBLIC_URL=https://logs.example.com logpaste
+# With Postgres and HTTPS: compose.yaml (README, "Run it on a VPS").
 
 # --- dependencies (production only), installed from the lockfile ---
 FROM oven/bun:1.4.4 AS deps
@@ -8,7 +9,12 @@ WORKDIR /app
 COPY package.json bun.lock ./
 # patches/ holds our fix to the postgres driver (see README), applied by bun install.
 COPY patches ./patches
-RUN bun install --frozen-lockfile --production
+# --omit peer keeps out what packages only declare as peers: TypeScript (a peer of elysia and
+# @elysiajs/openapi, used only for types and `bun run typecheck`), file-type (elysia loads it only
+# for t.File({ type }), which we do not use), bun-types, openapi-types. The app never imports them.
+# The check fails the build if a change to the dependencies brings TypeScript back.
+RUN bun install --frozen-lockfile --production --omit peer \
+ && test ! -e node_modules/typescript
 
 # --- runtime: no build step is needed, Bun runs the TypeScript sources directly ---
 FROM oven/bun:1.4.4-slim AS runtime

@@ -9,10 +9,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { firstResponse, rawExchange } from "../support/raw-http.ts";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
+import { program, requires } from "../support/requires.ts";
 
 const insecure = { tls: { rejectUnauthorized: false } } as RequestInit;
 
-describe("TLS with a redirect listener", () => {
+// The test certificate is made with openssl.
+const has = requires({ openssl: program("openssl", "openssl") });
+
+describe.skipIf(!has.openssl)("TLS with a redirect listener", () => {
   let api: TestApp;
   let dir: string;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { filterLog, publishedFilters, type PublishedFilter } from "../../src/filters/index.ts";
-import { requireProgram } from "../support/requires.ts";
+import { program, requires } from "../support/requires.ts";
 import { applyAsClient } from "./client.ts";
 import { keptOnPurpose, redactionsByKind, untouched } from "./samples.ts";
 
@@ -27,20 +27,19 @@ const sample = [
   "Steve[/203.0.113.7:51234] logged in\r\nAlex logged in\rthird\n",
 ].join("\n");
 
-const java = requireProgram("java", "the Java filter client test");
-const pcre = requireProgram("pcre2test", "the PCRE compile test");
+const has = requires({ java: program("java", "default-jdk-headless"), pcre2test: program("pcre2test", "pcre2-utils") });
 
 function runJava(filters: PublishedFilter[], input: string): string {
   const filtersFile = join(work, "filters.json");
   const inputFile = join(work, "input.txt");
   writeFileSync(filtersFile, JSON.stringify(filters));
   writeFileSync(inputFile, input);
-  const run = Bun.spawnSync([java!, join(import.meta.dir, "clients", "FilterClient.java"), filtersFile, inputFile]);
+  const run = Bun.spawnSync(["java", join(import.meta.dir, "clients", "FilterClient.java"), filtersFile, inputFile]);
   if (run.exitCode !== 0) throw new Error(`the Java client failed: ${run.stderr.toString()}`);
   return run.stdout.toString();
 }
 
-describe.skipIf(!java)("a Java client", () => {
+describe.skipIf(!has.java)("a Java client", () => {
   test("parses the served list and gives what our JavaScript client gives, byte for byte", () => {
     const served = JSON.parse(JSON.stringify(publishedFilters({ maxBytes: 1 << 20, maxLines: 10_000 })));
     expect(runJava(served, sample)).toBe(applyAsClient(served, sample));
@@ -55,7 +54,7 @@ describe.skipIf(!java)("a Java client", () => {
   }, 30_000);
 });
 
-describe.skipIf(!pcre)("PCRE", () => {
+describe.skipIf(!has.pcre2test)("PCRE", () => {
   test("compiles every pattern and exemption as a PHP client would write it, /pattern/modifiers", () => {
     const served = publishedFilters({ maxBytes: 1 << 20, maxLines: 10_000 });
     const patterns = served.flatMap((filter) => (filter.type === "regex" ? [...filter.data.patterns, ...filter.data.exemptions] : []));
@@ -63,7 +62,7 @@ describe.skipIf(!pcre)("PCRE", () => {
     const script = patterns.map(({ pattern, modifiers }) => `/${pattern}/${modifiers.join("")}\n\n`).join("");
     const scriptFile = join(work, "patterns.pcre");
     writeFileSync(scriptFile, script);
-    const run = Bun.spawnSync([pcre!, scriptFile]);
+    const run = Bun.spawnSync(["pcre2test", scriptFile]);
     const output = run.stdout.toString();
     expect(output).not.toContain("Failed:");
     expect(run.exitCode).toBe(0);

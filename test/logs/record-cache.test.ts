@@ -8,6 +8,7 @@ import { HotLogCache, RECORD_MAX_BYTES, recordBytes } from "../../src/logs/hot-c
 import type { LogRecord } from "../../src/storage/log-store.ts";
 import { startServiceProcess, type ServiceProcess } from "../support/service-process.ts";
 import { START_TIMEOUT_MS } from "../support/app.ts";
+import { optIn, requires } from "../support/requires.ts";
 
 const fullMetadata = Array.from({ length: 100 }, (_, i) => ({ key: `k${i}`.padEnd(64, "k"), value: "v".repeat(1024), label: "l".repeat(128), visible: true }));
 
@@ -36,15 +37,16 @@ test("the records kept never weigh more than the budget", () => {
   expect(kept.reduce((sum, r) => sum + recordBytes(r), 0)).toBeLessThanOrEqual(budget);
 });
 
+// On PGlite the database lives in the process: its own memory (2,000 uploads store ~460 MB of
+// metadata) would be measured with the app's, so the process test runs on the Postgres leg only.
+const onPostgres = requires({ postgres: optIn("TEST_DATABASE_URL", "the 2,000-upload memory test runs on Postgres only") }).postgres;
 let service: ServiceProcess | undefined;
 beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) service = await startServiceProcess({ DATABASE_URL: process.env.TEST_DATABASE_URL, RATE_LIMIT_MAX: "100000" });
+  if (onPostgres) service = await startServiceProcess({ DATABASE_URL: process.env.TEST_DATABASE_URL!, RATE_LIMIT_MAX: "100000" });
 }, START_TIMEOUT_MS);
 afterAll(() => service?.cleanup(), START_TIMEOUT_MS);
 
-// On PGlite the database lives in the process: its own memory (2,000 uploads store ~460 MB of
-// metadata) would be measured with the app's, so this runs on the Postgres leg only.
-test.skipIf(!process.env.TEST_DATABASE_URL)("2,000 uploads with full metadata leave well under 32 KiB each in the process", async () => {
+test.skipIf(!onPostgres)("2,000 uploads with full metadata leave well under 32 KiB each in the process", async () => {
   const upload = (i: number) =>
     fetch(`${service!.url}/v1/log`, {
       method: "POST",

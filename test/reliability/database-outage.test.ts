@@ -6,9 +6,10 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
-import { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from "../support/private-postgres.ts";
+import { startPrivatePostgres, type PrivatePostgres } from "../support/private-postgres.ts";
+import { postgresBinaries, requires } from "../support/requires.ts";
 
-const available = privatePostgresAvailable();
+const available = requires({ postgres: postgresBinaries() }).postgres;
 let pg: PrivatePostgres;
 let api: TestApp;
 

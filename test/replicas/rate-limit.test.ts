@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startServiceProcess, type ServiceProcess } from "../support/service-process.ts";
 import { START_TIMEOUT_MS } from "../support/app.ts";
+import { optIn, requires } from "../support/requires.ts";
 
+requires({ postgres: optIn("TEST_DATABASE_URL", "two replicas need a Postgres to share") });
 const url = process.env.TEST_DATABASE_URL;
 const replicas: ServiceProcess[] = [];
 beforeAll(async () => {

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import postgres from "postgres";
 import { startServiceProcess, type ServiceProcess } from "../support/service-process.ts";
 import { START_TIMEOUT_MS } from "../support/app.ts";
+import { optIn, requires } from "../support/requires.ts";
 
+requires({ postgres: optIn("TEST_DATABASE_URL", "two replicas need a Postgres to share") });
 const url = process.env.TEST_DATABASE_URL;
 const ADMIN_TOKEN = "replica-admin-token-0123456789";
 let a: ServiceProcess;

@@ -10,9 +10,10 @@ import postgres from "postgres";
 import { openDatabase, type Database } from "../../src/storage/database.ts";
 import { LogStore } from "../../src/storage/log-store.ts";
 import { prepareBlob } from "../../src/storage/blobs.ts";
-import { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from "../support/private-postgres.ts";
+import { startPrivatePostgres, type PrivatePostgres } from "../support/private-postgres.ts";
+import { postgresBinaries, requires } from "../support/requires.ts";
 
-const available = privatePostgresAvailable();
+const available = requires({ postgres: postgresBinaries() }).postgres;
 let pg: PrivatePostgres;
 let database: Database;
 

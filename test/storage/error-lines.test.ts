@@ -6,12 +6,18 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../../src/storage/database.ts";
 import { describeError } from "../../src/storage/driver-errors.ts";
+import { createTestDatabase, type TestDatabase } from "../support/app.ts";
 
+let testDatabase: TestDatabase;
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: "memory" });
+  testDatabase = await createTestDatabase();
+  database = await openDatabase({ url: testDatabase.url, dataDir: testDatabase.dataDir });
 }, 60_000);
-afterAll(() => database.close());
+afterAll(async () => {
+  await database.close();
+  await testDatabase.drop();
+});
 
 test("a failed query is described by its SQLSTATE and the driver's message, without its parameters", async () => {
   const secret = "token-hash-0123456789abcdef";

@@ -1,13 +1,16 @@
 /**
- * Starts the real app for a test file: the real config loader, the real database (PGlite in
- * memory by default; a fresh Postgres database per file when TEST_DATABASE_URL is set) and a
- * real listening server on a free port. Each test file gets its own database.
+ * Starts the real app for a test file: the real config loader, the real database (PGlite in a
+ * folder of its own by default, copied from a template (./pglite-template.ts); a fresh Postgres
+ * database per file when TEST_DATABASE_URL is set) and a real listening server on a free port.
+ * Each test file gets its own database.
  */
 import postgres from "postgres";
 import { loadConfig, type Env } from "../../src/config.ts";
 import { openDatabase, type Database } from "../../src/storage/database.ts";
 import { createApp, type App } from "../../src/app.ts";
 import { startServer } from "../../src/server.ts";
+import { rmSync } from "node:fs";
+import { freshPgliteFolder } from "./pglite-template.ts";
 import { loadAiConfig } from "../../src/ai/index.ts";
 
 /** Hook timeout for starting and stopping an app: PGlite needs seconds on a busy machine. */
@@ -44,9 +47,9 @@ export interface TestAppOptions {
 }
 
 export async function startTestApp(env: Env = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const testDatabase = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase();
+  const testDatabase = options.databaseUrl ? { url: options.databaseUrl, dataDir: undefined, drop: async () => {} } : await createTestDatabase();
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", HTTP_PORT: "0", ...env, DATABASE_URL: testDatabase.url });
-  const database = await openDatabase({ url: testDatabase.url, dataDir: "memory" });
+  const database = await openDatabase({ url: testDatabase.url, dataDir: testDatabase.dataDir });
   // AI_* variables in `env` configure the AI routes, exactly as in src/index.ts.
   const service = createApp({
     config,
@@ -85,10 +88,22 @@ export async function startTestApp(env: Env = {}, options: TestAppOptions = {}):
   };
 }
 
-/** A fresh Postgres database when TEST_DATABASE_URL is set; otherwise PGlite in memory. */
-export async function createTestDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+export interface TestDatabase {
+  /** The Postgres database's URL; undefined on PGlite. */
+  url: string | undefined;
+  /** The PGlite data folder (DATA_DIR); undefined on Postgres. */
+  dataDir: string | undefined;
+  /** Removes the database (call after closing it). */
+  drop(): Promise<void>;
+}
+
+/** A fresh Postgres database when TEST_DATABASE_URL is set; otherwise a fresh PGlite folder. */
+export async function createTestDatabase(): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return { url: undefined, drop: async () => {} };
+  if (!base) {
+    const dataDir = await freshPgliteFolder();
+    return { url: undefined, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
   const name = `logpaste_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = postgres(base, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
@@ -97,6 +112,7 @@ export async function createTestDatabase(): Promise<{ url: string | undefined; d
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    dataDir: undefined,
     async drop() {
       const cleanup = postgres(base, { max: 1, onnotice: () => {} });
       await cleanup.unsafe(`drop database if exists ${name} with (force)`);

@@ -4,9 +4,10 @@
  * touching the shared server other tests use. Postgres refuses to run as root, so it runs as the
  * `postgres` system user (runuser) when we are root.
  */
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { postgresBinDir } from "./requires.ts";
 
 export interface PrivatePostgres {
   /** postgres://postgres@127.0.0.1:PORT/postgres */
@@ -16,22 +17,6 @@ export interface PrivatePostgres {
   start(): Promise<void>;
   /** Stops the server and removes its data folder. */
   destroy(): Promise<void>;
-}
-
-function binDir(): string | null {
-  const root = "/usr/lib/postgresql";
-  if (!existsSync(root)) return null;
-  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
-  for (const version of versions) {
-    const dir = join(root, version, "bin");
-    if (existsSync(join(dir, "pg_ctl"))) return dir;
-  }
-  return null;
-}
-
-/** Whether this machine can run a private Postgres (binaries present). */
-export function privatePostgresAvailable(): boolean {
-  return binDir() !== null;
 }
 
 async function run(command: string[], asPostgres: boolean): Promise<void> {
@@ -52,7 +37,7 @@ async function freePort(): Promise<number> {
 }
 
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
-  const bin = binDir();
+  const bin = postgresBinDir();
   if (!bin) throw new Error("no PostgreSQL binaries under /usr/lib/postgresql");
   const dir = mkdtempSync(join(tmpdir(), "logpaste-pg-"));
   const asRoot = process.getuid?.() === 0;

@@ -2,10 +2,10 @@
  * The service as its own process (`bun run src/index.ts`), as production runs it: for tests of
  * start-up, signals and shutdown, which an in-process app cannot show.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import { freshPgliteFolder } from "./pglite-template.ts";
 
 export interface ServiceProcess {
   url: string;
@@ -27,8 +27,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * Starts the service on `dataDir` as it is (an empty folder: a first start, with initdb), or by
+ * default on a folder of its own holding a migrated database (./pglite-template.ts), removed by cleanup().
+ */
 export async function startServiceProcess(env: Record<string, string> = {}, dataDir?: string): Promise<ServiceProcess & { dataDir: string }> {
-  const dir = dataDir ?? mkdtempSync(join(tmpdir(), "logpaste-service-"));
+  const dir = dataDir ?? (await freshPgliteFolder());
   const port = await freePort();
   // The same command as `bun run start` (package.json) and the Dockerfile's CMD.
   const child = Bun.spawn(["bun", "--max-http-header-size=262144", "run", "src/index.ts"], {
@@ -51,7 +55,7 @@ export async function startServiceProcess(env: Record<string, string> = {}, data
   void collect(child.stdout);
   void collect(child.stderr);
   const url = `http://127.0.0.1:${port}`;
-  // a fresh PGlite folder runs initdb first: seconds, and more on a busy machine
+  // an empty PGlite folder runs initdb first: seconds, and more on a busy machine
   const deadline = Date.now() + 55_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`service exited early (${child.exitCode}):\n${output}`);

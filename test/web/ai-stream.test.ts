@@ -3,23 +3,16 @@
  * (test/ai) and is rendered as markdown as it arrives, safely; tool steps show as a progress
  * list; Stop ends the stream, while the model run it started goes on and is cached.
  */
-import { afterEach, beforeAll, afterAll, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
-import { START_TIMEOUT_MS } from "../support/app.ts";
+import { afterEach, expect } from "bun:test";
 import { openai } from "../ai/scripted-upstream.ts";
-import { launchBrowser } from "./browser.ts";
+import { browserForFile } from "./browser.ts";
 import { startAiPageServer, type AiPageServer } from "./ai-page-server.ts";
 import { paperLogWithBrokenPlugin } from "./fixtures.ts";
 
-let browser: Browser;
+const setup = browserForFile();
+const { test } = setup;
 let server: AiPageServer | null = null;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-}, START_TIMEOUT_MS);
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   await server?.stop();
   server = null;
@@ -47,7 +40,7 @@ test("the answer streams in as markdown, tool steps show as a list, and markup i
         },
   );
   const { id } = await server.upload(paperLogWithBrokenPlugin);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await setup.browser.newPage({ viewport: { width: 1280, height: 900 } });
   try {
     await page.goto(`${server.url}/${id}`);
     await page.click("#ai-start");
@@ -85,7 +78,7 @@ test("Stop ends the stream; the model run goes on, and Analyse again shows its a
     rest: [openai.text(", done."), openai.finish("stop")],
   }));
   const { id } = await server.upload(paperLogWithBrokenPlugin);
-  const page = await browser.newPage();
+  const page = await setup.browser.newPage();
   try {
     await page.goto(`${server.url}/${id}`);
     await page.click("#ai-start");

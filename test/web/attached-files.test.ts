@@ -3,12 +3,13 @@
  * in a file link to its tab, and the paste page sends archives as they are (the server unpacks
  * them into files).
  */
-import { expect, test } from "bun:test";
+import { expect } from "bun:test";
 import { buildZip } from "../files/archives.ts";
 import { appAndBrowser } from "./browser.ts";
 import { numberedLog, paperLogWithBrokenPlugin } from "./fixtures.ts";
 
 const setup = appAndBrowser();
+const { test } = setup;
 
 test("attached files are tabs; a problem in a file links to its lines in that tab", async () => {
   const response = await setup.api.fetch("/v1/log", {

@@ -3,12 +3,13 @@
  * paste and upload, line anchors and selection, problems linking to lines, delete, the XSS case,
  * and reading without JavaScript. The AI stream has its own file (ai-stream.test.ts).
  */
-import { describe, expect, test } from "bun:test";
+import { expect } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { appAndBrowser } from "./browser.ts";
 import { hostileLog, numberedLog, paperLogWithBrokenPlugin } from "./fixtures.ts";
 
 const setup = appAndBrowser();
+const { test, describe } = setup;
 
 async function withPage<T>(run: (page: Page, context: BrowserContext) => Promise<T>, options: { javaScriptEnabled?: boolean } = {}): Promise<T> {
   const context = await setup.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });

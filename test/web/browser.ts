@@ -1,17 +1,17 @@
 /**
- * The browser for the end-to-end tests: Debian's chromium (/usr/bin/chromium) driven by
- * playwright-core. Nothing is downloaded; playwright gives each launch a fresh profile
- * (its own temporary --user-data-dir), removed on close.
+ * The browser for the end-to-end tests: Debian's chromium (/usr/bin/chromium, or CHROMIUM_PATH)
+ * driven by playwright-core. Nothing is downloaded; playwright gives each launch a fresh profile
+ * (its own temporary --user-data-dir), removed on close. Without a browser there, a browser test
+ * file skips with one line saying why (test/support/requires.ts; CI fails instead).
  */
-import { afterAll, beforeAll } from "bun:test";
+import { afterAll, beforeAll, describe, test } from "bun:test";
 import { chromium, type Browser } from "playwright-core";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
-
-export const CHROMIUM = "/usr/bin/chromium";
+import { CHROMIUM_PATH, chromium as chromiumNeed, requires } from "../support/requires.ts";
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
       "--headless",
@@ -24,21 +24,58 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** A browser test file's own `test` and `describe`: skipped when there is no browser to drive. */
+interface BrowserFile {
+  readonly test: typeof test;
+  readonly describe: typeof describe;
+}
+
+/** Call once per browser test file, at its top: says why its tests skip when there is no browser. */
+function browserFile(): BrowserFile & { readonly available: boolean } {
+  const available = requires({ browser: chromiumNeed() }).browser;
+  return { available, test: test.skipIf(!available), describe: describe.skipIf(!available) };
+}
+
+/**
+ * A browser for one test file, launched before its tests and closed after them. Read `browser`
+ * inside tests (it is set once the hooks have run); write tests with the returned `test`.
+ */
+export function browserForFile(): BrowserFile & { readonly browser: Browser } {
+  const file = browserFile();
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (file.available) browser = await launchBrowser();
+  }, START_TIMEOUT_MS);
+  afterAll(async () => {
+    await browser?.close();
+  }, START_TIMEOUT_MS);
+  return {
+    ...file,
+    get browser() {
+      return browser!;
+    },
+  };
+}
+
 /**
  * The real app and a browser for one test file, started together before its tests and closed
- * after them. Read `api` and `browser` inside tests (they are set once the hooks have run).
+ * after them. Read `api` and `browser` inside tests (they are set once the hooks have run);
+ * write tests with the returned `test` and `describe`.
  */
-export function appAndBrowser(): { readonly api: TestApp; readonly browser: Browser } {
+export function appAndBrowser(): BrowserFile & { readonly api: TestApp; readonly browser: Browser } {
+  const file = browserFile();
   let api: TestApp | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [api, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    if (file.available) [api, browser] = await Promise.all([startTestApp(), launchBrowser()]);
   }, START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await api?.stop();
   }, START_TIMEOUT_MS);
   return {
+    test: file.test,
+    describe: file.describe,
     get api() {
       return api!;
     },

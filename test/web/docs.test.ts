@@ -2,10 +2,11 @@
  * /docs in a real browser, offline: the API reference is served from our own assets, renders
  * the OpenAPI document, and neither asks for nor is allowed anything from another origin.
  */
-import { expect, test } from "bun:test";
+import { expect } from "bun:test";
 import { appAndBrowser } from "./browser.ts";
 
 const setup = appAndBrowser();
+const { test } = setup;
 
 test("renders the API reference with every request kept on this server", async () => {
   const context = await setup.browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -5,7 +5,7 @@
  * printed and written to test-output/web-timings.json; the bounds asserted are generous, to
  * catch a page that stopped being usable rather than to benchmark.
  */
-import { expect, test } from "bun:test";
+import { expect } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { appAndBrowser } from "./browser.ts";
 import { largeLog, paperLogWithBrokenPlugin } from "./fixtures.ts";
@@ -13,6 +13,7 @@ import { largeLog, paperLogWithBrokenPlugin } from "./fixtures.ts";
 const OUTPUT = `${import.meta.dir}/../../test-output`;
 mkdirSync(OUTPUT, { recursive: true });
 const setup = appAndBrowser();
+const { test } = setup;
 
 const serverRender = (response: Response) => Number(/dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "")?.[1]);
 
