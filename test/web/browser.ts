@@ -40,7 +40,7 @@ function browserFile(): BrowserFile & { readonly available: boolean } {
  * A browser for one test file, launched before its tests and closed after them. Read `browser`
  * inside tests (it is set once the hooks have run); write tests with the returned `test`.
  */
-export function browserForFile(): BrowserFile & { readonly browser: Browser } {
+export function browserForFile(): BrowserFile & { readonly available: boolean; readonly browser: Browser } {
   const file = browserFile();
   let browser: Browser | undefined;
   beforeAll(async () => {

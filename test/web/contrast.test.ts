@@ -4,12 +4,13 @@
  * repeats, problems, buttons, the delete button) against the background it is painted on, at
  * least 4.5:1 (WCAG AA for text).
  */
-import { expect, test } from "bun:test";
+import { expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { appAndBrowser } from "./browser.ts";
 import { paperLogWithBrokenPlugin } from "./fixtures.ts";
 
 const setup = appAndBrowser();
+const { test } = setup;
 
 /** Every text node's element whose colour on its effective background is below 4.5:1. */
 function lowContrast(page: Page) {

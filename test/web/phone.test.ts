@@ -4,11 +4,12 @@
  * the end, and nothing needs sideways scrolling, file tabs and long solutions included. Prints
  * the heights it measured.
  */
-import { expect, test } from "bun:test";
+import { expect } from "bun:test";
 import { appAndBrowser } from "./browser.ts";
 import { largeLog, numberedLog, paperLogWithBrokenPlugin } from "./fixtures.ts";
 
 const setup = appAndBrowser();
+const { test } = setup;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 test("a 25,000-line log keeps its height while scrolling on a phone, and End lands at the end", async () => {

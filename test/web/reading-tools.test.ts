@@ -6,12 +6,13 @@
  * attached file's own figures, Delete away from Raw and Download). Controls are found by role
  * and accessible name, as a screen reader finds them.
  */
-import { describe, expect, test } from "bun:test";
+import { expect } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { appAndBrowser } from "./browser.ts";
 import { numberedLog } from "./fixtures.ts";
 
 const setup = appAndBrowser();
+const { test, describe } = setup;
 
 const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 } },

@@ -3,10 +3,9 @@
  * PRIVACY_URL and ABUSE_CONTACT in the footer of every page (paste, log, not found, docs) when
  * set, nothing of them when not; and the paste page says what is filtered and how long logs stay.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect } from "bun:test";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
-import { launchBrowser } from "./browser.ts";
+import { browserForFile } from "./browser.ts";
 import { redactions } from "../../src/filters/list.ts";
 
 const SITE = {
@@ -17,19 +16,19 @@ const SITE = {
   STORAGE_TIME_S: String(30 * 86400),
 };
 
+const setup = browserForFile();
+const { test } = setup;
 let branded: TestApp;
 let plain: TestApp;
-let browser: Browser;
 beforeAll(async () => {
-  [branded, plain, browser] = await Promise.all([startTestApp(SITE), startTestApp({}), launchBrowser()]);
+  if (setup.available) [branded, plain] = await Promise.all([startTestApp(SITE), startTestApp({})]);
 }, START_TIMEOUT_MS);
 afterAll(async () => {
-  await browser?.close();
   await Promise.all([branded?.stop(), plain?.stop()]);
 }, START_TIMEOUT_MS);
 
 async function footerOf(url: string): Promise<{ text: string; links: Record<string, string> }> {
-  const page = await browser.newPage();
+  const page = await setup.browser.newPage();
   try {
     await page.goto(url);
     const footer = page.locator("footer.site-footer");
@@ -74,7 +73,7 @@ test("an abuse contact that is a URL is linked as it is", async () => {
 }, START_TIMEOUT_MS);
 
 test("the paste page says what is filtered and how long a log is kept", async () => {
-  const page = await browser.newPage();
+  const page = await setup.browser.newPage();
   try {
     await page.goto(`${branded.url}/`);
     expect(await page.textContent("#paste-limits")).toContain("kept 30 days after it was last viewed");
