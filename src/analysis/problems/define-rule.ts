@@ -4,7 +4,9 @@
  * Every regex here runs on ONE line at a time, so no pattern can backtrack across lines, and the
  * look-ahead tests each line at most once per shape: time stays linear in the entry's size.
  */
+import { logLiterals, type EntryHits } from "../literal-index";
 import type { LogContext, LogEntry, ProblemCategory, ProblemFinding, ProblemRule, RuleGroup } from "../model";
+import { requiredLiteral } from "../required-literal";
 import type { CueLines, LineCue } from "./line-cue";
 
 /** What a shape hands to its `extract`: the captures of the anchor line (and follow-up line). */
@@ -70,11 +72,20 @@ export function defineRule<E>(definition: RuleDefinition<E>): ProblemRule {
   const shapeWords = cue && definition.shapes ? cueWordsOfShapes(cue, code, definition.shapes) : undefined;
   // An entry whose cue lines carry none of the rule's words cannot match it (a scan needs any).
   const ruleWords = shapeWords ? shapeWords.reduce((all, words) => all | words, 0) : -1;
+  // Without a cue, the log's literal index (../literal-index.ts) finds the lines each shape can
+  // anchor on, when every shape has a literal to look for.
+  const literalIds = !cue && definition.shapes ? literalIdsOf(definition.shapes) : null;
+  const literalBits = literalIds ? literalIds.reduce((all, id) => all | logLiterals.bitOf(id), 0) : -1;
   const collect =
     definition.scan ??
     (cue
       ? (entry: LogEntry, log: LogContext) => matchCueLines(definition.shapes!, shapeWords!, cue.linesOf(entry, log), entry, log)
-      : (entry: LogEntry, log: LogContext) => matchShapes(definition.shapes!, entry, log));
+      : literalIds
+        ? (entry: LogEntry, log: LogContext) => {
+            const hits = logLiterals.hitsOf(entry, log);
+            return hits === null ? matchShapes(definition.shapes!, entry, log) : matchHitLines(definition.shapes!, literalIds, hits, entry, log);
+          }
+        : (entry: LogEntry, log: LogContext) => matchShapes(definition.shapes!, entry, log));
   return {
     code,
     category,
@@ -83,8 +94,8 @@ export function defineRule<E>(definition: RuleDefinition<E>): ProblemRule {
     // Every rule has the same fields, so the collector's loop over rules stays monomorphic.
     fallback: fallback === true,
     entriesOf,
-    gate: cue,
-    gateWords: ruleWords,
+    gate: cue ?? (literalIds ? logLiterals : undefined),
+    gateWords: cue ? ruleWords : literalBits,
     find(entry, log): ProblemFinding[] {
       if (cue && (cue.linesOf(entry, log).all & ruleWords) === 0) return NO_FINDINGS;
       const entities = collect(entry, log);
@@ -126,17 +137,19 @@ export function matchShapes<E>(shapes: readonly Shape<E>[], entry: LogEntry, log
 }
 
 /**
- * The same over the entry's cue lines only (`cueLines`): each shape only on the lines carrying
- * one of its cue words (`shapeWords`). A loop of its own keeps matchShapes' loop as lean as it was.
+ * The same over a list of the entry's lines found beforehand (`lines`, in order): shape s only
+ * on the k-th listed line when `tried(s, k)`. The cue and the literal index both list lines so;
+ * a loop of its own keeps matchShapes' loop as lean as it was.
  */
-function matchCueLines<E>(shapes: readonly Shape<E>[], shapeWords: readonly number[], cueLines: CueLines, entry: LogEntry, log: LogContext): E[] {
+function matchListedLines<E>(shapes: readonly Shape<E>[], lines: readonly number[], tried: (s: number, k: number) => boolean, entry: LogEntry, log: LogContext): E[] {
+  if (lines.length === 0) return NOTHING;
   let found: E[] | null = null;
   for (let s = 0; s < shapes.length; s++) {
     const shape = shapes[s];
     let later: Later | null | undefined;
-    for (let k = 0; k < cueLines.lines.length; k++) {
-      if ((cueLines.words[k] & shapeWords[s]) === 0) continue;
-      const i = cueLines.lines[k];
+    for (let k = 0; k < lines.length; k++) {
+      if (!tried(s, k)) continue;
+      const i = lines[k];
       if (!containsHints(entry.lines[i].content, shape.hint)) continue;
       later ??= shape.later ? laterMatcher(entry.lines, shape.later.pattern, shape.later.within) : null;
       const entity = matchAt(shape, later ?? null, entry, log, i);
@@ -144,6 +157,32 @@ function matchCueLines<E>(shapes: readonly Shape<E>[], shapeWords: readonly numb
     }
   }
   return found ?? NOTHING;
+}
+
+/** Over the cue lines: each shape on the lines carrying one of its cue words (`shapeWords`). */
+function matchCueLines<E>(shapes: readonly Shape<E>[], shapeWords: readonly number[], cueLines: CueLines, entry: LogEntry, log: LogContext): E[] {
+  return matchListedLines(shapes, cueLines.lines, (s, k) => (cueLines.words[k] & shapeWords[s]) !== 0, entry, log);
+}
+
+/** Over the lines the literal index found: each shape on the lines holding its literal (`literalIds`). */
+function matchHitLines<E>(shapes: readonly Shape<E>[], literalIds: readonly number[], hits: EntryHits, entry: LogEntry, log: LogContext): E[] {
+  return matchListedLines(shapes, hits.lines, (s, k) => hits.literals[k] === literalIds[s], entry, log);
+}
+
+/**
+ * Each shape's literal in the index: its longest hint (every hint must be on the line, the
+ * longest is the rarest), else the fixed text its anchor requires. null when a shape has neither:
+ * that rule reads every line.
+ */
+function literalIdsOf(shapes: readonly Shape<unknown>[]): number[] | null {
+  const ids: number[] = [];
+  for (const { hint, anchor } of shapes) {
+    const hints = hint === undefined ? [] : typeof hint === "string" ? [hint] : hint;
+    const literal = hints.length > 0 ? hints.reduce((a, b) => (b.length > a.length ? b : a)) : requiredLiteral(anchor);
+    if (literal === null || literal === "" || literal.includes("\n")) return null;
+    ids.push(logLiterals.idOf(literal));
+  }
+  return ids;
 }
 
 /** The shape tried on line i, whose hints are there: the entity, or null. */

@@ -1,0 +1,124 @@
+/**
+ * Where the rules' and information patterns' literals occur in a log, found in ONE pass.
+ *
+ * Each problem shape and information pattern names a literal that every line it can match holds
+ * (its hint, or a phrase its anchor regex requires: required-literal.ts). They register it here
+ * when defined. Per log, one scan (literal-search.ts) finds every occurrence of every literal and
+ * files it under the entry and line it is on; a shape then only tries the lines holding its
+ * literal, and an entry holding none of a rule's literals never reaches the rule.
+ *
+ * The index answers for the log whose text is its entries' lines joined with "\n" (what
+ * analyseLog builds). For anything else (tests handing rules their own entries) it answers null,
+ * and the caller reads the lines itself, as it did before the index existed.
+ */
+import { LiteralSearch } from "./literal-search";
+import type { EntryGate, LogContext, LogEntry } from "./model";
+
+/** An entry's literal occurrences, one per (line, literal), in text order. */
+export interface EntryHits {
+  /** Index of the line inside `entry.lines`. */
+  lines: number[];
+  literals: number[];
+  /** The literals present, as bits (literal id i is 1 << i % 31: a shared bit only costs a look). */
+  bits: number;
+}
+
+const NO_HITS: EntryHits = Object.freeze({ lines: [], literals: [], bits: 0 }) as unknown as EntryHits;
+const BITS = 31;
+
+interface LogHits {
+  entries: readonly LogEntry[];
+  /** null: the text is not the entries' lines, the index cannot answer. */
+  byEntry: Map<LogEntry, EntryHits> | null;
+}
+
+export class LiteralIndex implements EntryGate {
+  private readonly ids = new Map<string, number>();
+  private readonly literals: string[] = [];
+  /** Built at the first scan; a literal registered later (a test's own rule) rebuilds it. */
+  private search: LiteralSearch | null = null;
+  private log: LogHits | null = null;
+  /** The context asked about last: the same object for a whole analysis pass. */
+  private lastContext: LogContext | null = null;
+  private lastEntry: LogEntry | null = null;
+  private lastHits: EntryHits | null = NO_HITS;
+
+  /** The id of a literal (registered on first use). */
+  idOf(literal: string): number {
+    let id = this.ids.get(literal);
+    if (id === undefined) {
+      if (literal.includes("\n")) throw new Error(`LiteralIndex: ${JSON.stringify(literal)} spans lines`);
+      id = this.literals.length;
+      this.literals.push(literal);
+      this.ids.set(literal, id);
+      this.search = null;
+      this.log = null;
+      this.lastContext = null;
+      this.lastEntry = null;
+    }
+    return id;
+  }
+
+  /** The bit a literal sets in `EntryHits.bits`. */
+  bitOf(id: number): number {
+    return 1 << id % BITS;
+  }
+
+  /** The entry's hits (NO_HITS when it holds none), or null when the index cannot answer for this log. */
+  hitsOf(entry: LogEntry, log: LogContext): EntryHits | null {
+    if (entry === this.lastEntry && log === this.lastContext) return this.lastHits;
+    const byEntry = (log === this.lastContext ? this.log! : this.logHits(log)).byEntry;
+    this.lastEntry = entry;
+    this.lastHits = byEntry ? (byEntry.get(entry) ?? NO_HITS) : null;
+    return this.lastHits;
+  }
+
+  /** The literals an entry holds as bits, for the collector's gate (-1: unknown, try every rule). */
+  wordsOf(entry: LogEntry, log: LogContext): number {
+    const hits = this.hitsOf(entry, log);
+    return hits === null ? -1 : hits.bits;
+  }
+
+  private logHits(log: LogContext): LogHits {
+    this.lastContext = log;
+    if (this.log?.entries === log.entries) return this.log;
+    const { text, entries } = log;
+    let length = -1;
+    for (const entry of entries) for (const line of entry.lines) length += line.content.length + 1;
+    if (length !== text.length) return (this.log = { entries, byEntry: null });
+
+    this.search ??= new LiteralSearch(this.literals);
+    const byEntry = new Map<LogEntry, EntryHits>();
+    const literals = this.literals;
+    // Walk the entries' lines along the hits, which come in text order: `lineEnd` is where the
+    // current line ends in the text (the index of its "\n").
+    let e = 0;
+    let l = -1;
+    let lineEnd = -1;
+    let current: EntryHits | null = null;
+    this.search.scan(text, (id, end) => {
+      const start = end - literals[id].length;
+      while (lineEnd < start) {
+        while (++l === entries[e].lines.length) {
+          l = -1;
+          e++;
+          current = null;
+        }
+        lineEnd += entries[e].lines[l].content.length + 1;
+      }
+      if (current === null) {
+        current = { lines: [], literals: [], bits: 0 };
+        byEntry.set(entries[e], current);
+      }
+      // One hit per literal and line: a phrase twice on a line is one line to try.
+      for (let k = current.lines.length - 1; k >= 0 && current.lines[k] === l; k--) if (current.literals[k] === id) return;
+      current.lines.push(l);
+      current.literals.push(id);
+      current.bits |= 1 << id % BITS;
+    });
+    return (this.log = { entries, byEntry });
+  }
+}
+
+/** The one index every rule and information pattern registers with: one scan per log serves all. */
+export const logLiterals = new LiteralIndex();
