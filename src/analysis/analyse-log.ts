@@ -61,7 +61,7 @@ export function analyseLog(input: string | Uint8Array, options: AnalyseOptions =
   };
   const collector = new AnalysisCollector();
   collector.runRules(rules.filter((rule) => !rule.fallback), log.entries, context);
-  collector.readInformation(analyser, log.entries);
+  collector.readInformation(analyser, log.entries, context);
   if (!groups.includes("crash-report")) analyseEmbeddedCrashReport(log.lines, collector, context);
   const lastResorts = rules.filter((rule) => rule.fallback);
   if (lastResorts.length > 0 && !collector.foundCause()) {

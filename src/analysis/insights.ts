@@ -4,6 +4,7 @@
  */
 import type { Analyser } from "./analysers";
 import { INFORMATION_KINDS } from "./information";
+import { logLiterals } from "./literal-index";
 import type { Analysis, EntryGate, Information, LogContext, LogEntry, Problem, ProblemRule } from "./model";
 
 /** Collects problems and information, merging repeats. */
@@ -51,15 +52,22 @@ export class AnalysisCollector {
     }
   }
 
-  /** Information of the same kind, label and value is one fact with a counter. */
-  readInformation(analyser: Analyser, entries: readonly LogEntry[]): void {
+  /**
+   * Information of the same kind, label and value is one fact with a counter. Only the entries
+   * holding a pattern's hint are read, as the literal index found them (or, where it cannot
+   * answer, as a substring search finds them).
+   */
+  readInformation(analyser: Analyser, entries: readonly LogEntry[], log: LogContext): void {
     if (analyser.information.length === 0) return;
     for (const entry of entries) {
-      const text = entryText(entry);
+      const hits = logLiterals.hitsOf(entry, log);
+      if (hits !== null && hits.bits === 0) continue;
+      let text: string | null = null;
       for (const kindName of analyser.information) {
         const kind = INFORMATION_KINDS[kindName];
-        for (const { hint, pattern } of kind.patterns) {
-          if (!text.includes(hint)) continue;
+        for (const { hint, literal, pattern } of kind.patterns) {
+          if (hits !== null ? !hits.literals.includes(literal) : !(text ??= entryText(entry)).includes(hint)) continue;
+          text ??= entryText(entry);
           for (const match of text.matchAll(pattern)) {
             const value = match[1];
             if (value === undefined || value === "") continue;

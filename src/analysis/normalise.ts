@@ -14,9 +14,19 @@ const LINE_BREAK = /\r\n?|\n/;
  * A UTF-16 byte order mark (what PowerShell's `>` redirect writes) selects UTF-16.
  */
 export function decodeLog(input: string | Uint8Array): string {
-  const text = typeof input === "string" ? input : new TextDecoder(encodingOf(input), { fatal: false, ignoreBOM: true }).decode(input);
+  const text = typeof input === "string" ? input : DECODERS[encodingOf(input)].decode(input);
   return text.startsWith(BOM) ? text.slice(BOM.length) : text;
 }
+
+/**
+ * One decoder per encoding, shared: building a TextDecoder cost more than decoding a typical log.
+ * Sharing is safe because `decode` without `{ stream: true }` keeps no state between calls.
+ */
+const DECODERS = {
+  "utf-8": new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }),
+  "utf-16le": new TextDecoder("utf-16le", { fatal: false, ignoreBOM: true }),
+  "utf-16be": new TextDecoder("utf-16be", { fatal: false, ignoreBOM: true }),
+};
 
 function encodingOf(bytes: Uint8Array): "utf-8" | "utf-16le" | "utf-16be" {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
