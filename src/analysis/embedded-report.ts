@@ -7,14 +7,18 @@
  */
 import { FORMATS } from "./formats";
 import type { AnalysisCollector } from "./insights";
+import { logLiterals } from "./literal-index";
 import type { LogContext } from "./model";
 import { parseEntries } from "./parse";
 import { problemRulesFor } from "./problems";
 
 const REPORT_HEADER = "---- Minecraft Crash Report ----";
+/** Most logs hold no report: the log's literal scan says so without a look at each line. */
+const REPORT_HEADER_LITERAL = logLiterals.idOf(REPORT_HEADER);
 
 /** `log` is the whole log's context: the segment is read as the same client or server. */
-export function analyseEmbeddedCrashReport(lines: readonly string[], collector: AnalysisCollector, log: Omit<LogContext, "text" | "entries">): void {
+export function analyseEmbeddedCrashReport(lines: readonly string[], collector: AnalysisCollector, log: LogContext): void {
+  if (logLiterals.startsIn(log.text, REPORT_HEADER_LITERAL).length === 0) return;
   const start = lines.findIndex((line) => line.includes(REPORT_HEADER));
   if (start < 0) return;
   const rules = problemRulesFor(["crash-report"]);

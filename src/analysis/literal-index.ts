@@ -1,7 +1,7 @@
 /**
  * Where the rules' and information patterns' literals occur in a log, found in ONE pass.
  *
- * Each problem shape and information pattern names a literal that every line it can match holds
+ * Each problem shape, information pattern and detection hint names a literal that every line it can match holds
  * (its hint, or a phrase its anchor regex requires: required-literal.ts). They register it here
  * when defined. Per log, one scan (literal-search.ts) finds every occurrence of every literal and
  * files it under the entry and line it is on; a shape then only tries the lines holding its
@@ -25,6 +25,7 @@ export interface EntryHits {
 
 const NO_HITS: EntryHits = Object.freeze({ lines: [], literals: [], bits: 0 }) as unknown as EntryHits;
 const BITS = 31;
+const NO_STARTS: readonly number[] = [];
 
 interface LogHits {
   entries: readonly LogEntry[];
@@ -32,11 +33,22 @@ interface LogHits {
   byEntry: Map<LogEntry, EntryHits> | null;
 }
 
+/** One text's occurrences, in the order they end in the text. */
+interface TextHits {
+  text: string;
+  ids: number[];
+  ends: number[];
+  /** Start offsets by literal id (undefined: none), built when first asked for. */
+  starts: (number[] | undefined)[] | null;
+}
+
 export class LiteralIndex implements EntryGate {
   private readonly ids = new Map<string, number>();
   private readonly literals: string[] = [];
   /** Built at the first scan; a literal registered later (a test's own rule) rebuilds it. */
   private search: LiteralSearch | null = null;
+  /** The last text scanned: detection and analysis read the same text in turn. */
+  private textHits: TextHits | null = null;
   private log: LogHits | null = null;
   /** The context asked about last: the same object for a whole analysis pass. */
   private lastContext: LogContext | null = null;
@@ -47,11 +59,12 @@ export class LiteralIndex implements EntryGate {
   idOf(literal: string): number {
     let id = this.ids.get(literal);
     if (id === undefined) {
-      if (literal.includes("\n")) throw new Error(`LiteralIndex: ${JSON.stringify(literal)} spans lines`);
+      if (literal.length === 0 || literal.includes("\n")) throw new Error(`LiteralIndex: ${JSON.stringify(literal)} is empty or spans lines`);
       id = this.literals.length;
       this.literals.push(literal);
       this.ids.set(literal, id);
       this.search = null;
+      this.textHits = null;
       this.log = null;
       this.lastContext = null;
       this.lastEntry = null;
@@ -59,9 +72,26 @@ export class LiteralIndex implements EntryGate {
     return id;
   }
 
+  /** The id of a literal if it is registered, without registering it. */
+  registeredId(literal: string): number | undefined {
+    return this.ids.get(literal);
+  }
+
   /** The bit a literal sets in `EntryHits.bits`. */
   bitOf(id: number): number {
     return 1 << id % BITS;
+  }
+
+  /** Where a registered literal starts in the text, in order (scanning the text if it is new). */
+  startsIn(text: string, id: number): readonly number[] {
+    const hits = this.hitsIn(text);
+    if (hits.starts === null) {
+      // Every literal's starts in one pass over the hits: detection asks about dozens.
+      const starts: (number[] | undefined)[] = [];
+      for (let k = 0; k < hits.ids.length; k++) (starts[hits.ids[k]] ??= []).push(hits.ends[k] - this.literals[hits.ids[k]].length);
+      hits.starts = starts;
+    }
+    return hits.starts[id] ?? NO_STARTS;
   }
 
   /** The entry's hits (NO_HITS when it holds none), or null when the index cannot answer for this log. */
@@ -79,6 +109,19 @@ export class LiteralIndex implements EntryGate {
     return hits === null ? -1 : hits.bits;
   }
 
+  /** Every occurrence of every literal in the text: one scan per text. */
+  private hitsIn(text: string): TextHits {
+    if (this.textHits?.text === text) return this.textHits;
+    this.search ??= new LiteralSearch(this.literals);
+    const ids: number[] = [];
+    const ends: number[] = [];
+    this.search.scan(text, (id, end) => {
+      ids.push(id);
+      ends.push(end);
+    });
+    return (this.textHits = { text, ids, ends, starts: null });
+  }
+
   private logHits(log: LogContext): LogHits {
     this.lastContext = log;
     if (this.log?.entries === log.entries) return this.log;
@@ -87,17 +130,17 @@ export class LiteralIndex implements EntryGate {
     for (const entry of entries) for (const line of entry.lines) length += line.content.length + 1;
     if (length !== text.length) return (this.log = { entries, byEntry: null });
 
-    this.search ??= new LiteralSearch(this.literals);
+    const { ids, ends } = this.hitsIn(text);
     const byEntry = new Map<LogEntry, EntryHits>();
-    const literals = this.literals;
     // Walk the entries' lines along the hits, which come in text order: `lineEnd` is where the
     // current line ends in the text (the index of its "\n").
     let e = 0;
     let l = -1;
     let lineEnd = -1;
     let current: EntryHits | null = null;
-    this.search.scan(text, (id, end) => {
-      const start = end - literals[id].length;
+    next: for (let k = 0; k < ids.length; k++) {
+      const id = ids[k];
+      const start = ends[k] - this.literals[id].length;
       while (lineEnd < start) {
         while (++l === entries[e].lines.length) {
           l = -1;
@@ -111,14 +154,14 @@ export class LiteralIndex implements EntryGate {
         byEntry.set(entries[e], current);
       }
       // One hit per literal and line: a phrase twice on a line is one line to try.
-      for (let k = current.lines.length - 1; k >= 0 && current.lines[k] === l; k--) if (current.literals[k] === id) return;
+      for (let h = current.lines.length - 1; h >= 0 && current.lines[h] === l; h--) if (current.literals[h] === id) continue next;
       current.lines.push(l);
       current.literals.push(id);
       current.bits |= 1 << id % BITS;
-    });
+    }
     return (this.log = { entries, byEntry });
   }
 }
 
-/** The one index every rule and information pattern registers with: one scan per log serves all. */
+/** The one index every rule, information pattern and detection hint registers with: one scan per log serves all. */
 export const logLiterals = new LiteralIndex();

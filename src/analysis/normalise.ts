@@ -47,12 +47,21 @@ export interface NormalisedLog {
   /** The lines joined with "\n": what whole-log patterns and problem rules read. */
   text: string;
   lines: string[];
+  /**
+   * The text's UTF-8 bytes when the upload was exactly those (ASCII, no CR, escapes or BOM), so
+   * that byte searches (detectors.ts, HintLookup) need not encode the text again.
+   */
+  utf8?: Uint8Array;
 }
 
 export function normaliseLog(input: string | Uint8Array): NormalisedLog {
   const decoded = decodeLog(input);
   // Fast path: plain LF text without escapes is already normal.
-  if (!/[\r\x1b]/.test(decoded)) return { text: decoded, lines: decoded.split("\n") };
+  if (!/[\r\x1b]/.test(decoded)) {
+    // As many characters as bytes: every byte was ASCII, and no BOM was dropped.
+    const utf8 = typeof input !== "string" && input.length === decoded.length ? input : undefined;
+    return { text: decoded, lines: decoded.split("\n"), utf8 };
+  }
   const lines = splitLines(decoded);
   return { text: lines.join("\n"), lines };
 }
