@@ -19,11 +19,15 @@ export class AnalysisCollector {
   /** Problems of the same rule and key are one problem; the first entry and wording stay. */
   runRules(rules: readonly ProblemRule[], entries: readonly LogEntry[], log: LogContext): void {
     if (rules.length === 0) return;
+    // An entry that opens no gate only needs the rules without one: most entries of most logs.
+    const gates = [...new Set(rules.flatMap((rule) => (rule.gate ? [rule.gate] : [])))];
+    const ungated = rules.filter((rule) => rule.gate === undefined);
     for (const entry of entries) {
+      const opened = gates.some((gate) => gate.wordsOf(entry, log) !== 0);
       // Rules sharing a gate follow each other: ask it once per entry.
       let gate: EntryGate | undefined;
       let words = -1;
-      for (const rule of rules) {
+      for (const rule of opened ? rules : ungated) {
         if (rule.gate !== gate) {
           gate = rule.gate;
           words = gate === undefined ? -1 : gate.wordsOf(entry, log);

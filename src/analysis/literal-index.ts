@@ -113,12 +113,7 @@ export class LiteralIndex implements EntryGate {
   private hitsIn(text: string): TextHits {
     if (this.textHits?.text === text) return this.textHits;
     this.search ??= new LiteralSearch(this.literals);
-    const ids: number[] = [];
-    const ends: number[] = [];
-    this.search.scan(text, (id, end) => {
-      ids.push(id);
-      ends.push(end);
-    });
+    const { ids, ends } = this.search.scan(text);
     return (this.textHits = { text, ids, ends, starts: null });
   }
 

@@ -87,18 +87,25 @@ export class LiteralSearch {
   }
 
   /**
-   * Calls `found(literal id, end)` for every occurrence, `end` being the index just past it, in
-   * the order the occurrences end (several ending at the same place: longest literal first).
+   * Every occurrence, in the order they end in the text (several ending at the same place:
+   * longest literal first): `ids[k]` ended just before `ends[k]`. Two flat arrays rather than a
+   * callback or an object per occurrence: the scan is the hottest loop of the engine.
    */
-  scan(text: string, found: (literal: number, end: number) => void): void {
+  scan(text: string): { ids: number[]; ends: number[] } {
     const { classOf, classes, delta, output } = this;
+    const ids: number[] = [];
+    const ends: number[] = [];
     let row = 0;
     for (let i = 0; i < text.length; i++) {
       row = delta[row + classOf[text.charCodeAt(i)]];
       if (row < 0) {
         row = -row;
-        for (const id of output[row / classes]!) found(id, i + 1);
+        for (const id of output[row / classes]!) {
+          ids.push(id);
+          ends.push(i + 1);
+        }
       }
     }
+    return { ids, ends };
   }
 }

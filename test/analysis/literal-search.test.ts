@@ -14,9 +14,8 @@ function naive(literals: readonly string[], text: string): string[] {
 }
 
 function scanned(literals: readonly string[], text: string): string[] {
-  const found: string[] = [];
-  new LiteralSearch(literals).scan(text, (id, end) => found.push(`${id}@${end}`));
-  return found.sort();
+  const { ids, ends } = new LiteralSearch(literals).scan(text);
+  return ids.map((id, k) => `${id}@${ends[k]}`).sort();
 }
 
 describe("LiteralSearch finds every occurrence of every literal in one pass", () => {
