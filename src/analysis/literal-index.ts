@@ -103,6 +103,11 @@ export class LiteralIndex implements EntryGate {
     return this.lastHits;
   }
 
+  /** Every entry's hits (entries without any are absent), or null when the index cannot answer for this log. */
+  entryHitsOf(log: LogContext): ReadonlyMap<LogEntry, EntryHits> | null {
+    return (log === this.lastContext ? this.log! : this.logHits(log)).byEntry;
+  }
+
   /** The literals an entry holds as bits, for the collector's gate (-1: unknown, try every rule). */
   wordsOf(entry: LogEntry, log: LogContext): number {
     const hits = this.hitsOf(entry, log);
