@@ -70,7 +70,7 @@ export class AnalysisCollector {
       for (const kindName of analyser.information) {
         const kind = INFORMATION_KINDS[kindName];
         for (const { hint, literal, pattern } of kind.patterns) {
-          if (hits !== null ? !hits.literals.includes(literal) : !(text ??= entryText(entry)).includes(hint)) continue;
+          if (hits !== null ? !hits.byLiteral.has(literal) : !(text ??= entryText(entry)).includes(hint)) continue;
           text ??= entryText(entry);
           for (const match of text.matchAll(pattern)) {
             const value = match[1];

@@ -19,11 +19,13 @@ export interface EntryHits {
   /** Index of the line inside `entry.lines`. */
   lines: number[];
   literals: number[];
+  /** The same lines by literal id, for the readers that want one literal's lines. */
+  byLiteral: Map<number, number[]>;
   /** The literals present, as bits (literal id i is 1 << i % 31: a shared bit only costs a look). */
   bits: number;
 }
 
-const NO_HITS: EntryHits = Object.freeze({ lines: [], literals: [], bits: 0 }) as unknown as EntryHits;
+const NO_HITS: EntryHits = Object.freeze({ lines: [], literals: [], byLiteral: new Map(), bits: 0 }) as unknown as EntryHits;
 const BITS = 31;
 const NO_STARTS: readonly number[] = [];
 
@@ -150,13 +152,16 @@ export class LiteralIndex implements EntryGate {
         lineEnd += entries[e].lines[l].content.length + 1;
       }
       if (current === null) {
-        current = { lines: [], literals: [], bits: 0 };
+        current = { lines: [], literals: [], byLiteral: new Map(), bits: 0 };
         byEntry.set(entries[e], current);
       }
       // One hit per literal and line: a phrase twice on a line is one line to try.
       for (let h = current.lines.length - 1; h >= 0 && current.lines[h] === l; h--) if (current.literals[h] === id) continue next;
       current.lines.push(l);
       current.literals.push(id);
+      const lines = current.byLiteral.get(id);
+      if (lines) lines.push(l);
+      else current.byLiteral.set(id, [l]);
       current.bits |= 1 << id % BITS;
     }
     return (this.log = { entries, byEntry });

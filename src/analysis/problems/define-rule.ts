@@ -137,36 +137,48 @@ export function matchShapes<E>(shapes: readonly Shape<E>[], entry: LogEntry, log
 }
 
 /**
- * The same over a list of the entry's lines found beforehand (`lines`, in order): shape s only
- * on the k-th listed line when `tried(s, k)`. The cue and the literal index both list lines so;
- * a loop of its own keeps matchShapes' loop as lean as it was.
+ * One shape over some of the entry's lines, found beforehand (`lines`, in order), those `tried`
+ * lets through; what it finds is added to `found`. The cue and the literal index both list lines
+ * so; a loop of its own keeps matchShapes' loop as lean as it was.
  */
-function matchListedLines<E>(shapes: readonly Shape<E>[], lines: readonly number[], tried: (s: number, k: number) => boolean, entry: LogEntry, log: LogContext): E[] {
-  if (lines.length === 0) return NOTHING;
-  let found: E[] | null = null;
-  for (let s = 0; s < shapes.length; s++) {
-    const shape = shapes[s];
-    let later: Later | null | undefined;
-    for (let k = 0; k < lines.length; k++) {
-      if (!tried(s, k)) continue;
-      const i = lines[k];
-      if (!containsHints(entry.lines[i].content, shape.hint)) continue;
-      later ??= shape.later ? laterMatcher(entry.lines, shape.later.pattern, shape.later.within) : null;
-      const entity = matchAt(shape, later ?? null, entry, log, i);
-      if (entity !== null) (found ??= []).push(entity);
-    }
+function matchListedLines<E>(
+  shape: Shape<E>,
+  lines: readonly number[],
+  tried: ((k: number) => boolean) | null,
+  entry: LogEntry,
+  log: LogContext,
+  found: E[] | null,
+): E[] | null {
+  let later: Later | null | undefined;
+  for (let k = 0; k < lines.length; k++) {
+    if (tried !== null && !tried(k)) continue;
+    const i = lines[k];
+    if (!containsHints(entry.lines[i].content, shape.hint)) continue;
+    later ??= shape.later ? laterMatcher(entry.lines, shape.later.pattern, shape.later.within) : null;
+    const entity = matchAt(shape, later ?? null, entry, log, i);
+    if (entity !== null) (found ??= []).push(entity);
   }
-  return found ?? NOTHING;
+  return found;
 }
 
 /** Over the cue lines: each shape on the lines carrying one of its cue words (`shapeWords`). */
 function matchCueLines<E>(shapes: readonly Shape<E>[], shapeWords: readonly number[], cueLines: CueLines, entry: LogEntry, log: LogContext): E[] {
-  return matchListedLines(shapes, cueLines.lines, (s, k) => (cueLines.words[k] & shapeWords[s]) !== 0, entry, log);
+  let found: E[] | null = null;
+  for (let s = 0; s < shapes.length; s++) {
+    const words = shapeWords[s];
+    found = matchListedLines(shapes[s], cueLines.lines, (k) => (cueLines.words[k] & words) !== 0, entry, log, found);
+  }
+  return found ?? NOTHING;
 }
 
 /** Over the lines the literal index found: each shape on the lines holding its literal (`literalIds`). */
 function matchHitLines<E>(shapes: readonly Shape<E>[], literalIds: readonly number[], hits: EntryHits, entry: LogEntry, log: LogContext): E[] {
-  return matchListedLines(shapes, hits.lines, (s, k) => hits.literals[k] === literalIds[s], entry, log);
+  let found: E[] | null = null;
+  for (let s = 0; s < shapes.length; s++) {
+    const lines = hits.byLiteral.get(literalIds[s]);
+    if (lines !== undefined) found = matchListedLines(shapes[s], lines, null, entry, log, found);
+  }
+  return found ?? NOTHING;
 }
 
 /**
