@@ -63,9 +63,10 @@ export class AnalysisCollector {
    */
   readInformation(analyser: Analyser, entries: readonly LogEntry[], log: LogContext): void {
     if (analyser.information.length === 0) return;
+    const wanted = hintBitsOf(analyser);
     for (const entry of entries) {
       const hits = logLiterals.hitsOf(entry, log);
-      if (hits !== null && hits.bits === 0) continue;
+      if (hits !== null && (hits.bits & wanted) === 0) continue;
       let text: string | null = null;
       for (const kindName of analyser.information) {
         const kind = INFORMATION_KINDS[kindName];
@@ -103,6 +104,19 @@ export class AnalysisCollector {
   toAnalysis(): Analysis {
     return { problems: this.problems, information: this.information };
   }
+}
+
+/** The literal-index bits of the hints of an analyser's information patterns, worked out once. */
+const hintBits = new WeakMap<Analyser, number>();
+
+function hintBitsOf(analyser: Analyser): number {
+  let bits = hintBits.get(analyser);
+  if (bits === undefined) {
+    bits = 0;
+    for (const kindName of analyser.information) for (const { literal } of INFORMATION_KINDS[kindName].patterns) bits |= logLiterals.bitOf(literal);
+    hintBits.set(analyser, bits);
+  }
+  return bits;
 }
 
 /** The lines of an entry joined with "\n": what patterns that span lines match against. */
