@@ -60,9 +60,16 @@ interface RuleBase<E> {
   entriesOf?: (log: LogContext) => readonly LogEntry[];
 }
 
-/** A rule is either a list of shapes or, where a form needs real parsing, a custom scan. */
+/**
+ * A rule is either a list of shapes or, where a form needs real parsing, a custom scan. A scan may
+ * name `scanHints`: literals at least one of which an entry's lines must hold for the scan to find
+ * anything there. The log's literal index then spares it every other entry.
+ */
 export type RuleDefinition<E> = RuleBase<E> &
-  ({ shapes: Shape<E>[]; scan?: never } | { scan(entry: LogEntry, log: LogContext): E[]; shapes?: never });
+  (
+    | { shapes: Shape<E>[]; scan?: never; scanHints?: never }
+    | { scan(entry: LogEntry, log: LogContext): E[]; scanHints?: readonly string[]; shapes?: never }
+  );
 
 /** Shared by the many calls that find nothing: the collector only reads it. */
 const NO_FINDINGS: ProblemFinding[] = [];
@@ -75,7 +82,9 @@ export function defineRule<E>(definition: RuleDefinition<E>): ProblemRule {
   // Without a cue, the log's literal index (../literal-index.ts) finds the lines each shape can
   // anchor on, when every shape has a literal to look for.
   const literalIds = !cue && definition.shapes ? literalIdsOf(definition.shapes) : null;
-  const literalBits = literalIds ? literalIds.reduce((all, id) => all | logLiterals.bitOf(id), 0) : -1;
+  const scanLiteralIds = !cue && definition.scanHints ? definition.scanHints.map((hint) => logLiterals.idOf(hint)) : null;
+  const indexed = literalIds ?? scanLiteralIds;
+  const literalBits = indexed ? indexed.reduce((all, id) => all | logLiterals.bitOf(id), 0) : -1;
   const collect =
     definition.scan ??
     (cue
@@ -94,10 +103,11 @@ export function defineRule<E>(definition: RuleDefinition<E>): ProblemRule {
     // Every rule has the same fields, so the collector's loop over rules stays monomorphic.
     fallback: fallback === true,
     entriesOf,
-    gate: cue ?? (literalIds ? logLiterals : undefined),
+    gate: cue ?? (indexed ? logLiterals : undefined),
     gateWords: cue ? ruleWords : literalBits,
     find(entry, log): ProblemFinding[] {
       if (cue && (cue.linesOf(entry, log).all & ruleWords) === 0) return NO_FINDINGS;
+      if (scanLiteralIds && !holdsAny(logLiterals.hitsOf(entry, log), scanLiteralIds)) return NO_FINDINGS;
       const entities = collect(entry, log);
       if (entities.length === 0) return NO_FINDINGS;
       return entities.map((entity) => ({
@@ -215,6 +225,11 @@ function matchAt<E>(shape: Shape<E>, later: Later | null, entry: LogEntry, log: 
     if (!follow) return null;
   }
   return shape.extract({ anchor, follow, entry, log, lineIndex: i });
+}
+
+/** Whether the entry's hits hold one of the literals; true when the index cannot answer (null). */
+function holdsAny(hits: EntryHits | null, literalIds: readonly number[]): boolean {
+  return hits === null || literalIds.some((id) => hits.byLiteral.has(id));
 }
 
 /** The cue words each shape's hint contains; a shape without any could never be tried. */
