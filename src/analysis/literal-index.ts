@@ -124,46 +124,44 @@ export class LiteralIndex implements EntryGate {
     return (this.textHits = { text, ids, ends, starts: null });
   }
 
+  /**
+   * The hits filed under their entries and lines, in one walk over the entries' lines: the same
+   * walk checks that the text is those lines joined with "\n" (if not, nothing is kept).
+   */
   private logHits(log: LogContext): LogHits {
     this.lastContext = log;
     if (this.log?.entries === log.entries) return this.log;
     const { text, entries } = log;
-    let length = -1;
-    for (const entry of entries) for (const line of entry.lines) length += line.content.length + 1;
-    if (length !== text.length) return (this.log = { entries, byEntry: null });
-
     const { ids, ends } = this.hitsIn(text);
     const byEntry = new Map<LogEntry, EntryHits>();
-    // Walk the entries' lines along the hits, which come in text order: `lineEnd` is where the
-    // current line ends in the text (the index of its "\n").
-    let e = 0;
-    let l = -1;
-    let lineEnd = -1;
-    let current: EntryHits | null = null;
-    next: for (let k = 0; k < ids.length; k++) {
-      const id = ids[k];
-      const start = ends[k] - this.literals[id].length;
-      while (lineEnd < start) {
-        while (++l === entries[e].lines.length) {
-          l = -1;
-          e++;
-          current = null;
+    let k = 0;
+    let lineStart = 0;
+    for (const entry of entries) {
+      const lines = entry.lines;
+      let current: EntryHits | null = null;
+      for (let l = 0; l < lines.length; l++) {
+        // Where the line's "\n" is (or the text's end): a literal holds no "\n", so one that
+        // ends by then lies on this line.
+        const lineEnd = lineStart + lines[l].content.length;
+        next: for (; k < ids.length && ends[k] <= lineEnd; k++) {
+          const id = ids[k];
+          if (current === null) {
+            current = { lines: [], literals: [], byLiteral: new Map(), bits: 0 };
+            byEntry.set(entry, current);
+          }
+          // One hit per literal and line: a phrase twice on a line is one line to try.
+          for (let h = current.lines.length - 1; h >= 0 && current.lines[h] === l; h--) if (current.literals[h] === id) continue next;
+          current.lines.push(l);
+          current.literals.push(id);
+          const literalLines = current.byLiteral.get(id);
+          if (literalLines) literalLines.push(l);
+          else current.byLiteral.set(id, [l]);
+          current.bits |= 1 << id % BITS;
         }
-        lineEnd += entries[e].lines[l].content.length + 1;
+        lineStart = lineEnd + 1;
       }
-      if (current === null) {
-        current = { lines: [], literals: [], byLiteral: new Map(), bits: 0 };
-        byEntry.set(entries[e], current);
-      }
-      // One hit per literal and line: a phrase twice on a line is one line to try.
-      for (let h = current.lines.length - 1; h >= 0 && current.lines[h] === l; h--) if (current.literals[h] === id) continue next;
-      current.lines.push(l);
-      current.literals.push(id);
-      const lines = current.byLiteral.get(id);
-      if (lines) lines.push(l);
-      else current.byLiteral.set(id, [l]);
-      current.bits |= 1 << id % BITS;
     }
+    if (lineStart - 1 !== text.length) return (this.log = { entries, byEntry: null });
     return (this.log = { entries, byEntry });
   }
 }

@@ -123,14 +123,13 @@ export class LineCue implements EntryGate {
     const { entries } = log;
     const hitsByEntry = logLiterals.entryHitsOf(log);
     if (hitsByEntry === null) return (this.log = { entries, byEntry: null });
-    let length = -1;
+    // The index answered: the text is the entries' lines joined, and its length theirs.
     let fullLength = 0;
     for (const entry of entries) {
-      const before = length;
-      for (const line of entry.lines) length += line.content.length + 1;
-      if (readInFull(entry)) fullLength += length - before;
+      if (!readInFull(entry)) continue;
+      for (const line of entry.lines) fullLength += line.content.length + 1;
     }
-    const onePass = fullLength * 2 > length;
+    const onePass = fullLength * 2 > log.text.length;
     const byEntry = new Map<LogEntry, CueLines>();
     for (const [entry, hits] of hitsByEntry) {
       const inFull = onePass ? null : readInFull(entry);
