@@ -176,6 +176,8 @@ function matchCueLines<E>(shapes: readonly Shape<E>[], shapeWords: readonly numb
   let found: E[] | null = null;
   for (let s = 0; s < shapes.length; s++) {
     const words = shapeWords[s];
+    // Most shapes' words are on none of the entry's cue lines: skip them before any line.
+    if ((cueLines.all & words) === 0) continue;
     found = matchListedLines(shapes[s], cueLines.lines, (k) => (cueLines.words[k] & words) !== 0, entry, log, found);
   }
   return found ?? NOTHING;
