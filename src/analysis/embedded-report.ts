@@ -7,7 +7,7 @@
  */
 import { FORMATS } from "./formats";
 import type { AnalysisCollector } from "./insights";
-import { logLiterals } from "./literal-index";
+import { linesHolding, logLiterals } from "./literal-index";
 import type { LogContext } from "./model";
 import { parseEntries } from "./parse";
 import { problemRulesFor } from "./problems";
@@ -37,8 +37,8 @@ function firstLineHolding(lines: readonly string[], log: LogContext): number {
   if (hitsByEntry !== null) {
     // Entries come in text order: the first that holds the header holds its first line.
     for (const [entry, hits] of hitsByEntry) {
-      const found = hits.byLiteral.get(REPORT_HEADER_LITERAL);
-      if (!found) continue;
+      const found = linesHolding(hits, REPORT_HEADER_LITERAL);
+      if (found.length === 0) continue;
       const index = entry.lines[found[0]].number - 1;
       if (lines[index]?.includes(REPORT_HEADER)) return index;
       break;

@@ -4,7 +4,7 @@
  */
 import type { Analyser } from "./analysers";
 import { INFORMATION_KINDS } from "./information";
-import { logLiterals } from "./literal-index";
+import { linesHolding, logLiterals } from "./literal-index";
 import type { Analysis, EntryGate, Information, LogContext, LogEntry, Problem, ProblemRule } from "./model";
 
 /** Collects problems and information, merging repeats. */
@@ -71,7 +71,7 @@ export class AnalysisCollector {
       for (const kindName of analyser.information) {
         const kind = INFORMATION_KINDS[kindName];
         for (const { hint, literal, pattern } of kind.patterns) {
-          if (hits !== null ? !hits.byLiteral.has(literal) : !(text ??= entryText(entry)).includes(hint)) continue;
+          if (hits !== null ? linesHolding(hits, literal).length === 0 : !(text ??= entryText(entry)).includes(hint)) continue;
           text ??= entryText(entry);
           for (const match of text.matchAll(pattern)) {
             const value = match[1];

@@ -19,13 +19,32 @@ export interface EntryHits {
   /** Index of the line inside `entry.lines`. */
   lines: number[];
   literals: number[];
-  /** The same lines by literal id, for the readers that want one literal's lines. */
-  byLiteral: Map<number, number[]>;
   /** The literals present, as bits (literal id i is 1 << i % 31: a shared bit only costs a look). */
   bits: number;
+  /** The same lines by literal id, built by `linesHolding` when first asked for. */
+  byLiteral: Map<number, number[]> | null;
 }
 
-const NO_HITS: EntryHits = Object.freeze({ lines: [], literals: [], byLiteral: new Map(), bits: 0 }) as unknown as EntryHits;
+const NO_HITS: EntryHits = Object.freeze({ lines: [], literals: [], bits: 0, byLiteral: null }) as unknown as EntryHits;
+const NO_LINES: readonly number[] = [];
+
+/**
+ * The lines of the entry holding one literal, in order. Indexed by literal on the first call:
+ * a shape asks for its literal's lines, and an entry of a long trace holds a cue word on many.
+ */
+export function linesHolding(hits: EntryHits, literal: number): readonly number[] {
+  if ((hits.bits & (1 << literal % BITS)) === 0) return NO_LINES;
+  if (hits.byLiteral === null) {
+    const byLiteral = new Map<number, number[]>();
+    for (let k = 0; k < hits.lines.length; k++) {
+      const lines = byLiteral.get(hits.literals[k]);
+      if (lines) lines.push(hits.lines[k]);
+      else byLiteral.set(hits.literals[k], [hits.lines[k]]);
+    }
+    hits.byLiteral = byLiteral;
+  }
+  return hits.byLiteral.get(literal) ?? NO_LINES;
+}
 const BITS = 31;
 const NO_STARTS: readonly number[] = [];
 
@@ -146,16 +165,13 @@ export class LiteralIndex implements EntryGate {
         next: for (; k < ids.length && ends[k] <= lineEnd; k++) {
           const id = ids[k];
           if (current === null) {
-            current = { lines: [], literals: [], byLiteral: new Map(), bits: 0 };
+            current = { lines: [], literals: [], bits: 0, byLiteral: null };
             byEntry.set(entry, current);
           }
           // One hit per literal and line: a phrase twice on a line is one line to try.
           for (let h = current.lines.length - 1; h >= 0 && current.lines[h] === l; h--) if (current.literals[h] === id) continue next;
           current.lines.push(l);
           current.literals.push(id);
-          const literalLines = current.byLiteral.get(id);
-          if (literalLines) literalLines.push(l);
-          else current.byLiteral.set(id, [l]);
           current.bits |= 1 << id % BITS;
         }
         lineStart = lineEnd + 1;

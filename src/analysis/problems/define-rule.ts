@@ -4,7 +4,7 @@
  * Every regex here runs on ONE line at a time, so no pattern can backtrack across lines, and the
  * look-ahead tests each line at most once per shape: time stays linear in the entry's size.
  */
-import { logLiterals, type EntryHits } from "../literal-index";
+import { linesHolding, logLiterals, type EntryHits } from "../literal-index";
 import type { LogContext, LogEntry, ProblemCategory, ProblemFinding, ProblemRule, RuleGroup } from "../model";
 import { requiredLiteral } from "../required-literal";
 import type { CueLines, LineCue } from "./line-cue";
@@ -187,8 +187,8 @@ function matchCueLines<E>(shapes: readonly Shape<E>[], shapeWords: readonly numb
 function matchHitLines<E>(shapes: readonly Shape<E>[], literalIds: readonly number[], hits: EntryHits, entry: LogEntry, log: LogContext): E[] {
   let found: E[] | null = null;
   for (let s = 0; s < shapes.length; s++) {
-    const lines = hits.byLiteral.get(literalIds[s]);
-    if (lines !== undefined) found = matchListedLines(shapes[s], lines, null, entry, log, found);
+    const lines = linesHolding(hits, literalIds[s]);
+    if (lines.length > 0) found = matchListedLines(shapes[s], lines, null, entry, log, found);
   }
   return found ?? NOTHING;
 }
@@ -231,7 +231,7 @@ function matchAt<E>(shape: Shape<E>, later: Later | null, entry: LogEntry, log: 
 
 /** Whether the entry's hits hold one of the literals; true when the index cannot answer (null). */
 function holdsAny(hits: EntryHits | null, literalIds: readonly number[]): boolean {
-  return hits === null || literalIds.some((id) => hits.byLiteral.has(id));
+  return hits === null || literalIds.some((id) => linesHolding(hits, id).length > 0);
 }
 
 /** The cue words each shape's hint contains; a shape without any could never be tried. */
