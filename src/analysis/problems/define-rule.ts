@@ -79,16 +79,17 @@ export function defineRule<E>(definition: RuleDefinition<E>): ProblemRule {
   const shapeWords = cue && definition.shapes ? cueWordsOfShapes(cue, code, definition.shapes) : undefined;
   // An entry whose cue lines carry none of the rule's words cannot match it (a scan needs any).
   const ruleWords = shapeWords ? shapeWords.reduce((all, words) => all | words, 0) : -1;
-  // Without a cue, the log's literal index (../literal-index.ts) finds the lines each shape can
-  // anchor on, when every shape has a literal to look for.
-  const literalIds = !cue && definition.shapes ? literalIdsOf(definition.shapes) : null;
+  // Every shape's literal in the log's literal index (../literal-index.ts): without a cue, it finds
+  // the lines each shape can anchor on; with one, it spares the shapes whose hint is not in the entry.
+  const literalIds = definition.shapes ? literalIdsOf(definition.shapes) : null;
   const scanLiteralIds = !cue && definition.scanHints ? definition.scanHints.map((hint) => logLiterals.idOf(hint)) : null;
   const indexed = literalIds ?? scanLiteralIds;
   const literalBits = indexed ? indexed.reduce((all, id) => all | logLiterals.bitOf(id), 0) : -1;
   const collect =
     definition.scan ??
     (cue
-      ? (entry: LogEntry, log: LogContext) => matchCueLines(definition.shapes!, shapeWords!, cue.linesOf(entry, log), entry, log)
+      ? (entry: LogEntry, log: LogContext) =>
+          matchCueLines(definition.shapes!, shapeWords!, literalIds, cue.linesOf(entry, log), logLiterals.hitsOf(entry, log), entry, log)
       : literalIds
         ? (entry: LogEntry, log: LogContext) => {
             const hits = logLiterals.hitsOf(entry, log);
@@ -171,13 +172,25 @@ function matchListedLines<E>(
   return found;
 }
 
-/** Over the cue lines: each shape on the lines carrying one of its cue words (`shapeWords`). */
-function matchCueLines<E>(shapes: readonly Shape<E>[], shapeWords: readonly number[], cueLines: CueLines, entry: LogEntry, log: LogContext): E[] {
+/**
+ * Over the cue lines: each shape on the lines carrying one of its cue words (`shapeWords`). A
+ * shape whose literal (`literalIds`) the entry does not hold (`hits`) is skipped before any line.
+ */
+function matchCueLines<E>(
+  shapes: readonly Shape<E>[],
+  shapeWords: readonly number[],
+  literalIds: readonly number[] | null,
+  cueLines: CueLines,
+  hits: EntryHits | null,
+  entry: LogEntry,
+  log: LogContext,
+): E[] {
   let found: E[] | null = null;
   for (let s = 0; s < shapes.length; s++) {
     const words = shapeWords[s];
     // Most shapes' words are on none of the entry's cue lines: skip them before any line.
     if ((cueLines.all & words) === 0) continue;
+    if (literalIds !== null && hits !== null && linesHolding(hits, literalIds[s]).length === 0) continue;
     found = matchListedLines(shapes[s], cueLines.lines, (k) => (cueLines.words[k] & words) !== 0, entry, log, found);
   }
   return found ?? NOTHING;
