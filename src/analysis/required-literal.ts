@@ -4,7 +4,7 @@
  *
  * Deliberately conservative: it only reads the top level of a pattern without `|`, takes runs of
  * plain characters, and treats anything else (groups, classes, escapes of character kinds,
- * `.`, anchors) as a break. A character followed by `?`, `*` or `{` may be absent, so it leaves the
+ * `.`, anchors) as a break; escapes that take an argument make it give up. A character followed by `?`, `*` or `{` may be absent, so it leaves the
  * run. Case-insensitive and stateful (`g`, `y`) patterns get null: a line they skip would change
  * their result or their `lastIndex`.
  */
@@ -25,8 +25,11 @@ export function requiredLiteral(pattern: RegExp): string | null {
     if (char === "\\") {
       const next = source[++i];
       if (next === undefined) return null;
+      // Escapes that take the characters after them (`\x41`, `\u0041`, `\cJ`, `\k<name>`, `\p{L}`,
+      // octal `\12`, backreferences): give up rather than read those characters as text.
+      if (/[0-9cxukpP]/.test(next)) return null;
       if (ESCAPED_LITERAL[next] !== undefined) run += ESCAPED_LITERAL[next];
-      else if (/[A-Za-z0-9]/.test(next)) breakRun();
+      else if (/[A-Za-z]/.test(next)) breakRun();
       else run += next;
     } else if (char === "(" || char === "[") {
       breakRun();

@@ -89,5 +89,7 @@ describe("requiredLiteral reads the fixed text every match contains", () => {
     expect(requiredLiteral(/Foo/g)).toBeNull();
     expect(requiredLiteral(/\d+\w*/)).toBeNull();
     expect(requiredLiteral(/\d+\.\w+/)).toBe(".");
+    expect(requiredLiteral(/abc\x41def/)).toBeNull();
+    expect(requiredLiteral(/(a)bcd\1/)).toBeNull();
   });
 });
