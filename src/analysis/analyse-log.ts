@@ -63,7 +63,7 @@ export function analyseLog(input: string | Uint8Array, options: AnalyseOptions =
   collector.runRules(rules.filter((rule) => !rule.fallback && !rule.deferred), log.entries, context);
   const deferred = rules.filter((rule) => rule.deferred);
   if (deferred.length > 0) collector.runRules(deferred, collector.entriesWithoutProblems(log.entries), context);
-  collector.readInformation(analyser, log.entries);
+  collector.readInformation(analyser, log.entries, context);
   if (!groups.includes("crash-report")) analyseEmbeddedCrashReport(log.lines, collector, context);
   const lastResorts = rules.filter((rule) => rule.fallback);
   if (lastResorts.length > 0 && !collector.foundCause()) {

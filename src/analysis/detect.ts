@@ -5,11 +5,14 @@
  */
 import { HintLookup, hintsInside, lineRatio, markerMatches, type LineMarker } from "./detectors";
 import { FORMATS, type FormatName } from "./formats";
+import { logLiterals } from "./literal-index";
 import { HYTALE_LOG_TYPES, MINECRAFT_LOG_TYPES, UNKNOWN_LOG_TYPE, type LogType } from "./log-types";
 
 interface Sample {
   text: string;
   lines: readonly string[];
+  /** The text's UTF-8 bytes, when known (normalise.ts). */
+  utf8?: Uint8Array;
 }
 
 const HINTS_INSIDE = hintsInside(
@@ -19,6 +22,10 @@ const HINTS_INSIDE = hintsInside(
     ),
   ),
 );
+
+// The markers' hints are found by the log's one literal scan (literal-index.ts), which the rules
+// and information patterns share.
+for (const hint of HINTS_INSIDE.keys()) logLiterals.idOf(hint);
 
 /** The type and how it was decided: a marker settles it, a score only wins over the others. */
 export interface Detection {
@@ -35,7 +42,7 @@ export function detectLogType(log: Sample): LogType {
 
 export function detect(log: Sample): Detection {
   // Most hints occur in no line at all: finding that out once per hint is most of the saving.
-  const hints = new HintLookup(log.text, HINTS_INSIDE);
+  const hints = new HintLookup(log.text, { inside: HINTS_INSIDE, index: logLiterals, utf8: log.utf8 });
   const matches = (m: LineMarker) => markerMatches(log.text, m, hints);
   const found = detectAmong(MINECRAFT_LOG_TYPES, log, matches) ?? detectAmong(HYTALE_LOG_TYPES, log, matches);
   return found ? { ...found, hints } : { type: UNKNOWN_LOG_TYPE, decidedBy: "fallback", hints };

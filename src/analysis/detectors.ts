@@ -6,6 +6,7 @@
  * so detection stays linear on 10 MB logs and no pattern can run across line boundaries.
  */
 import type { FormatName } from "./formats";
+import type { LiteralIndex } from "./literal-index";
 
 export interface LineMarker {
   /** A literal that every matching line contains; lines without it are never tested. */
@@ -59,7 +60,9 @@ export function markerMatches(text: string, m: LineMarker, hints: HintLookup): b
  * Which hints occur in a text, each searched for once. The search runs on the UTF-8 bytes:
  * JSC's String#indexOf slows down sharply when the hint starts with a common letter (152 us
  * for "rand" in a 200 KB log, against 5 us on the bytes), and a hint occurs in the bytes
- * exactly when it occurs in the text, UTF-8 being self-synchronising.
+ * exactly when it occurs in the text, UTF-8 being self-synchronising. A hint registered with the
+ * log's literal index (`index`) needs no search of its own: the index's one scan of the text has
+ * found it already.
  */
 export class HintLookup {
   private bytes: Buffer | null = null;
@@ -67,13 +70,26 @@ export class HintLookup {
   /** Where each hint occurs, found as far as asked: several markers share a hint. */
   private readonly positions = new Map<string, number[]>();
 
-  /** `inside`: for a hint, shorter strings whose absence rules it out (see `hintsInside`). */
+  private readonly inside: ReadonlyMap<string, readonly string[]>;
+  private readonly index: LiteralIndex | undefined;
+
+  /**
+   * `inside`: for a hint, shorter strings whose absence rules it out (see `hintsInside`);
+   * `index`: the literal index whose scan answers for the hints registered with it;
+   * `utf8`: the text's UTF-8 bytes, when the caller has them already.
+   */
   constructor(
     private readonly text: string,
-    private readonly inside: ReadonlyMap<string, readonly string[]> = new Map(),
-  ) {}
+    options: { inside?: ReadonlyMap<string, readonly string[]>; index?: LiteralIndex; utf8?: Uint8Array } = {},
+  ) {
+    this.inside = options.inside ?? new Map();
+    this.index = options.index;
+    if (options.utf8) this.bytes = Buffer.from(options.utf8.buffer, options.utf8.byteOffset, options.utf8.byteLength);
+  }
 
   has(hint: string): boolean {
+    const id = this.index?.registeredId(hint);
+    if (id !== undefined) return this.index!.startsIn(this.text, id).length > 0;
     let present = this.found.get(hint);
     if (present === undefined) {
       // A hint holding an absent hint is absent too, without a search of its own.
@@ -85,6 +101,8 @@ export class HintLookup {
 
   /** Where the `nth` occurrence of `hint` starts in the text (from 0), or -1 when there is none. */
   occurrence(hint: string, nth: number): number {
+    const id = this.index?.registeredId(hint);
+    if (id !== undefined) return this.index!.startsIn(this.text, id)[nth] ?? -1;
     let positions = this.positions.get(hint);
     if (!positions) {
       positions = [];

@@ -1,12 +1,16 @@
 /**
  * Information kinds: facts read from the log, each a label and a value.
  * One table; the value is capture group 1 of the first pattern that matches. Every pattern has a
- * literal `hint` so that entries without it cost one substring search.
+ * literal `hint`: the log's literal index (literal-index.ts) finds the entries holding it, and only
+ * those are read.
  */
+import { logLiterals } from "./literal-index";
 import { CSL_PREFIX, FABRIC_PREFIX, HYTALE_CLIENT_PREFIX, HYTALE_SERVER_PREFIX, MC_VERSION, VANILLA_PREFIX } from "./fragments";
 
 export interface InformationPattern {
   hint: string;
+  /** The hint's id in the log's literal index: entries without it are not read. */
+  literal: number;
   /** Global; group 1 is the value. */
   pattern: RegExp;
 }
@@ -17,7 +21,11 @@ export interface InformationKind {
 }
 
 const raw = String.raw;
-const p = (hint: string, source: string, flags = ""): InformationPattern => ({ hint, pattern: new RegExp(source, "g" + flags) });
+const p = (hint: string, source: string, flags = ""): InformationPattern => ({
+  hint,
+  literal: logLiterals.idOf(hint),
+  pattern: new RegExp(source, "g" + flags),
+});
 const kind = (label: string, ...patterns: InformationPattern[]): InformationKind => ({ label, patterns });
 
 const MINECRAFT = "Minecraft version";

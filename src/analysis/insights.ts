@@ -4,6 +4,7 @@
  */
 import type { Analyser } from "./analysers";
 import { INFORMATION_KINDS } from "./information";
+import { linesHolding, logLiterals } from "./literal-index";
 import type { Analysis, EntryGate, Information, LogContext, LogEntry, Problem, ProblemRule } from "./model";
 
 /** Collects problems and information, merging repeats. */
@@ -18,11 +19,15 @@ export class AnalysisCollector {
   /** Problems of the same rule and key are one problem; the first entry and wording stay. */
   runRules(rules: readonly ProblemRule[], entries: readonly LogEntry[], log: LogContext): void {
     if (rules.length === 0) return;
+    // An entry that opens no gate only needs the rules without one: most entries of most logs.
+    const gates = [...new Set(rules.flatMap((rule) => (rule.gate ? [rule.gate] : [])))];
+    const ungated = rules.filter((rule) => rule.gate === undefined);
     for (const entry of entries) {
+      const opened = gates.some((gate) => gate.wordsOf(entry, log) !== 0);
       // Rules sharing a gate follow each other: ask it once per entry.
       let gate: EntryGate | undefined;
       let words = -1;
-      for (const rule of rules) {
+      for (const rule of opened ? rules : ungated) {
         if (rule.gate !== gate) {
           gate = rule.gate;
           words = gate === undefined ? -1 : gate.wordsOf(entry, log);
@@ -51,15 +56,23 @@ export class AnalysisCollector {
     }
   }
 
-  /** Information of the same kind, label and value is one fact with a counter. */
-  readInformation(analyser: Analyser, entries: readonly LogEntry[]): void {
+  /**
+   * Information of the same kind, label and value is one fact with a counter. Only the entries
+   * holding a pattern's hint are read, as the literal index found them (or, where it cannot
+   * answer, as a substring search finds them).
+   */
+  readInformation(analyser: Analyser, entries: readonly LogEntry[], log: LogContext): void {
     if (analyser.information.length === 0) return;
+    const wanted = hintBitsOf(analyser);
     for (const entry of entries) {
-      const text = entryText(entry);
+      const hits = logLiterals.hitsOf(entry, log);
+      if (hits !== null && (hits.bits & wanted) === 0) continue;
+      let text: string | null = null;
       for (const kindName of analyser.information) {
         const kind = INFORMATION_KINDS[kindName];
-        for (const { hint, pattern } of kind.patterns) {
-          if (!text.includes(hint)) continue;
+        for (const { hint, literal, pattern } of kind.patterns) {
+          if (hits !== null ? linesHolding(hits, literal).length === 0 : !(text ??= entryText(entry)).includes(hint)) continue;
+          text ??= entryText(entry);
           for (const match of text.matchAll(pattern)) {
             const value = match[1];
             if (value === undefined || value === "") continue;
@@ -97,6 +110,19 @@ export class AnalysisCollector {
   toAnalysis(): Analysis {
     return { problems: this.problems, information: this.information };
   }
+}
+
+/** The literal-index bits of the hints of an analyser's information patterns, worked out once. */
+const hintBits = new WeakMap<Analyser, number>();
+
+function hintBitsOf(analyser: Analyser): number {
+  let bits = hintBits.get(analyser);
+  if (bits === undefined) {
+    bits = 0;
+    for (const kindName of analyser.information) for (const { literal } of INFORMATION_KINDS[kindName].patterns) bits |= logLiterals.bitOf(literal);
+    hintBits.set(analyser, bits);
+  }
+  return bits;
 }
 
 /** The lines of an entry joined with "\n": what patterns that span lines match against. */

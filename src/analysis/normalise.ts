@@ -14,9 +14,19 @@ const LINE_BREAK = /\r\n?|\n/;
  * A UTF-16 byte order mark (what PowerShell's `>` redirect writes) selects UTF-16.
  */
 export function decodeLog(input: string | Uint8Array): string {
-  const text = typeof input === "string" ? input : new TextDecoder(encodingOf(input), { fatal: false, ignoreBOM: true }).decode(input);
+  const text = typeof input === "string" ? input : DECODERS[encodingOf(input)].decode(input);
   return text.startsWith(BOM) ? text.slice(BOM.length) : text;
 }
+
+/**
+ * One decoder per encoding, shared: building a TextDecoder cost more than decoding a typical log.
+ * Sharing is safe because `decode` without `{ stream: true }` keeps no state between calls.
+ */
+const DECODERS = {
+  "utf-8": new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }),
+  "utf-16le": new TextDecoder("utf-16le", { fatal: false, ignoreBOM: true }),
+  "utf-16be": new TextDecoder("utf-16be", { fatal: false, ignoreBOM: true }),
+};
 
 function encodingOf(bytes: Uint8Array): "utf-8" | "utf-16le" | "utf-16be" {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
@@ -37,12 +47,21 @@ export interface NormalisedLog {
   /** The lines joined with "\n": what whole-log patterns and problem rules read. */
   text: string;
   lines: string[];
+  /**
+   * The text's UTF-8 bytes when the upload was exactly those (ASCII, no CR, escapes or BOM), so
+   * that byte searches (detectors.ts, HintLookup) need not encode the text again.
+   */
+  utf8?: Uint8Array;
 }
 
 export function normaliseLog(input: string | Uint8Array): NormalisedLog {
   const decoded = decodeLog(input);
   // Fast path: plain LF text without escapes is already normal.
-  if (!/[\r\x1b]/.test(decoded)) return { text: decoded, lines: decoded.split("\n") };
+  if (!/[\r\x1b]/.test(decoded)) {
+    // As many characters as bytes: every byte was ASCII, and no BOM was dropped.
+    const utf8 = typeof input !== "string" && input.length === decoded.length ? input : undefined;
+    return { text: decoded, lines: decoded.split("\n"), utf8 };
+  }
   const lines = splitLines(decoded);
   return { text: lines.join("\n"), lines };
 }

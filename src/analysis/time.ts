@@ -35,8 +35,21 @@ function compile(format: string): CompiledTimeFormat {
   return { pattern: new RegExp(source + "$"), fields };
 }
 
+/**
+ * The last time read: a log prints many lines within the same second, and comparing the text
+ * is far cheaper than the pattern and the date arithmetic.
+ */
+let last: { text: string; format: string; time: number | null } = { text: "", format: "", time: null };
+
 /** Unix seconds for `text` read with `format`, or null when it does not fit exactly. */
 export function parseTime(text: string, format: string): number | null {
+  if (text === last.text && format === last.format) return last.time;
+  const time = readTime(text, format);
+  last = { text, format, time };
+  return time;
+}
+
+function readTime(text: string, format: string): number | null {
   let fmt = compiled.get(format);
   if (!fmt) {
     fmt = compile(format);

@@ -4,7 +4,9 @@
  * Every regex here runs on ONE line at a time, so no pattern can backtrack across lines, and the
  * look-ahead tests each line at most once per shape: time stays linear in the entry's size.
  */
+import { linesHolding, logLiterals, type EntryHits } from "../literal-index";
 import type { LogContext, LogEntry, ProblemCategory, ProblemFinding, ProblemRule, RuleGroup } from "../model";
+import { requiredLiteral } from "../required-literal";
 import type { CueLines, LineCue } from "./line-cue";
 
 /** What a shape hands to its `extract`: the captures of the anchor line (and follow-up line). */
@@ -60,9 +62,16 @@ interface RuleBase<E> {
   entriesOf?: (log: LogContext) => readonly LogEntry[];
 }
 
-/** A rule is either a list of shapes or, where a form needs real parsing, a custom scan. */
+/**
+ * A rule is either a list of shapes or, where a form needs real parsing, a custom scan. A scan may
+ * name `scanHints`: literals at least one of which an entry's lines must hold for the scan to find
+ * anything there. The log's literal index then spares it every other entry.
+ */
 export type RuleDefinition<E> = RuleBase<E> &
-  ({ shapes: Shape<E>[]; scan?: never } | { scan(entry: LogEntry, log: LogContext): E[]; shapes?: never });
+  (
+    | { shapes: Shape<E>[]; scan?: never; scanHints?: never }
+    | { scan(entry: LogEntry, log: LogContext): E[]; scanHints?: readonly string[]; shapes?: never }
+  );
 
 /** Shared by the many calls that find nothing: the collector only reads it. */
 const NO_FINDINGS: ProblemFinding[] = [];
@@ -72,11 +81,23 @@ export function defineRule<E>(definition: RuleDefinition<E>): ProblemRule {
   const shapeWords = cue && definition.shapes ? cueWordsOfShapes(cue, code, definition.shapes) : undefined;
   // An entry whose cue lines carry none of the rule's words cannot match it (a scan needs any).
   const ruleWords = shapeWords ? shapeWords.reduce((all, words) => all | words, 0) : -1;
+  // Every shape's literal in the log's literal index (../literal-index.ts): without a cue, it finds
+  // the lines each shape can anchor on; with one, it spares the shapes whose hint is not in the entry.
+  const literalIds = definition.shapes ? literalIdsOf(definition.shapes) : null;
+  const scanLiteralIds = !cue && definition.scanHints ? definition.scanHints.map((hint) => logLiterals.idOf(hint)) : null;
+  const indexed = literalIds ?? scanLiteralIds;
+  const literalBits = indexed ? indexed.reduce((all, id) => all | logLiterals.bitOf(id), 0) : -1;
   const collect =
     definition.scan ??
     (cue
-      ? (entry: LogEntry, log: LogContext) => matchCueLines(definition.shapes!, shapeWords!, cue.linesOf(entry, log), entry, log)
-      : (entry: LogEntry, log: LogContext) => matchShapes(definition.shapes!, entry, log));
+      ? (entry: LogEntry, log: LogContext) =>
+          matchCueLines(definition.shapes!, shapeWords!, literalIds, cue.linesOf(entry, log), logLiterals.hitsOf(entry, log), entry, log)
+      : literalIds
+        ? (entry: LogEntry, log: LogContext) => {
+            const hits = logLiterals.hitsOf(entry, log);
+            return hits === null ? matchShapes(definition.shapes!, entry, log) : matchHitLines(definition.shapes!, literalIds, hits, entry, log);
+          }
+        : (entry: LogEntry, log: LogContext) => matchShapes(definition.shapes!, entry, log));
   return {
     code,
     category,
@@ -86,10 +107,11 @@ export function defineRule<E>(definition: RuleDefinition<E>): ProblemRule {
     fallback: fallback === true,
     deferred: deferred === true,
     entriesOf,
-    gate: cue,
-    gateWords: ruleWords,
+    gate: cue ?? (indexed ? logLiterals : undefined),
+    gateWords: cue ? ruleWords : literalBits,
     find(entry, log): ProblemFinding[] {
       if (cue && (cue.linesOf(entry, log).all & ruleWords) === 0) return NO_FINDINGS;
+      if (scanLiteralIds && !holdsAny(logLiterals.hitsOf(entry, log), scanLiteralIds)) return NO_FINDINGS;
       const entities = collect(entry, log);
       if (entities.length === 0) return NO_FINDINGS;
       return entities.map((entity) => ({
@@ -129,24 +151,78 @@ export function matchShapes<E>(shapes: readonly Shape<E>[], entry: LogEntry, log
 }
 
 /**
- * The same over the entry's cue lines only (`cueLines`): each shape only on the lines carrying
- * one of its cue words (`shapeWords`). A loop of its own keeps matchShapes' loop as lean as it was.
+ * One shape over some of the entry's lines, found beforehand (`lines`, in order), those `tried`
+ * lets through; what it finds is added to `found`. The cue and the literal index both list lines
+ * so; a loop of its own keeps matchShapes' loop as lean as it was.
  */
-function matchCueLines<E>(shapes: readonly Shape<E>[], shapeWords: readonly number[], cueLines: CueLines, entry: LogEntry, log: LogContext): E[] {
+function matchListedLines<E>(
+  shape: Shape<E>,
+  lines: readonly number[],
+  tried: ((k: number) => boolean) | null,
+  entry: LogEntry,
+  log: LogContext,
+  found: E[] | null,
+): E[] | null {
+  let later: Later | null | undefined;
+  for (let k = 0; k < lines.length; k++) {
+    if (tried !== null && !tried(k)) continue;
+    const i = lines[k];
+    if (!containsHints(entry.lines[i].content, shape.hint)) continue;
+    later ??= shape.later ? laterMatcher(entry.lines, shape.later.pattern, shape.later.within) : null;
+    const entity = matchAt(shape, later ?? null, entry, log, i);
+    if (entity !== null) (found ??= []).push(entity);
+  }
+  return found;
+}
+
+/**
+ * Over the cue lines: each shape on the lines carrying one of its cue words (`shapeWords`). A
+ * shape whose literal (`literalIds`) the entry does not hold (`hits`) is skipped before any line.
+ */
+function matchCueLines<E>(
+  shapes: readonly Shape<E>[],
+  shapeWords: readonly number[],
+  literalIds: readonly number[] | null,
+  cueLines: CueLines,
+  hits: EntryHits | null,
+  entry: LogEntry,
+  log: LogContext,
+): E[] {
   let found: E[] | null = null;
   for (let s = 0; s < shapes.length; s++) {
-    const shape = shapes[s];
-    let later: Later | null | undefined;
-    for (let k = 0; k < cueLines.lines.length; k++) {
-      if ((cueLines.words[k] & shapeWords[s]) === 0) continue;
-      const i = cueLines.lines[k];
-      if (!containsHints(entry.lines[i].content, shape.hint)) continue;
-      later ??= shape.later ? laterMatcher(entry.lines, shape.later.pattern, shape.later.within) : null;
-      const entity = matchAt(shape, later ?? null, entry, log, i);
-      if (entity !== null) (found ??= []).push(entity);
-    }
+    const words = shapeWords[s];
+    // Most shapes' words are on none of the entry's cue lines: skip them before any line.
+    if ((cueLines.all & words) === 0) continue;
+    if (literalIds !== null && hits !== null && linesHolding(hits, literalIds[s]).length === 0) continue;
+    found = matchListedLines(shapes[s], cueLines.lines, (k) => (cueLines.words[k] & words) !== 0, entry, log, found);
   }
   return found ?? NOTHING;
+}
+
+/** Over the lines the literal index found: each shape on the lines holding its literal (`literalIds`). */
+function matchHitLines<E>(shapes: readonly Shape<E>[], literalIds: readonly number[], hits: EntryHits, entry: LogEntry, log: LogContext): E[] {
+  let found: E[] | null = null;
+  for (let s = 0; s < shapes.length; s++) {
+    const lines = linesHolding(hits, literalIds[s]);
+    if (lines.length > 0) found = matchListedLines(shapes[s], lines, null, entry, log, found);
+  }
+  return found ?? NOTHING;
+}
+
+/**
+ * Each shape's literal in the index: its longest hint (every hint must be on the line, the
+ * longest is the rarest), else the fixed text its anchor requires. null when a shape has neither:
+ * that rule reads every line.
+ */
+function literalIdsOf(shapes: readonly Shape<unknown>[]): number[] | null {
+  const ids: number[] = [];
+  for (const { hint, anchor } of shapes) {
+    const hints = hint === undefined ? [] : typeof hint === "string" ? [hint] : hint;
+    const literal = hints.length > 0 ? hints.reduce((a, b) => (b.length > a.length ? b : a)) : requiredLiteral(anchor);
+    if (literal === null || literal === "" || literal.includes("\n")) return null;
+    ids.push(logLiterals.idOf(literal));
+  }
+  return ids;
 }
 
 /** The shape tried on line i, whose hints are there: the entity, or null. */
@@ -167,6 +243,11 @@ function matchAt<E>(shape: Shape<E>, later: Later | null, entry: LogEntry, log: 
     if (!follow) return null;
   }
   return shape.extract({ anchor, follow, entry, log, lineIndex: i });
+}
+
+/** Whether the entry's hits hold one of the literals; true when the index cannot answer (null). */
+function holdsAny(hits: EntryHits | null, literalIds: readonly number[]): boolean {
+  return hits === null || literalIds.some((id) => linesHolding(hits, id).length > 0);
 }
 
 /** The cue words each shape's hint contains; a shape without any could never be tried. */

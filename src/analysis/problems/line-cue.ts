@@ -1,15 +1,15 @@
 /**
  * A cue: the few words without which no rule of a group can match a line. Rules that run on every
- * log (the `jvm` group) would otherwise each test each line; with a cue, the log is scanned once
+ * log (the `jvm` group) would otherwise each test each line; with a cue, the log is read once
  * for all the rules that share it, finding the entries and lines worth looking at and the cue
  * words on each. A shape then only looks at lines carrying a word of its hint.
  *
- * The scan's cost grows with the number of different first letters among the words, so it is
- * done in two parts: the `common` words (Error, Exception...) in one pass over the whole text,
- * and all the words only on the lines of entries at warning level or worse and of entries without
- * a log prefix (launcher output, crash reports, excerpts): the bulk of a log, its info lines,
- * never sees the long list.
+ * The words are found by the log's one literal scan (../literal-index.ts), and kept in two parts:
+ * the `common` words (Error, Exception...) on every line, and all the words only on the lines of
+ * entries at warning level or worse and of entries without a log prefix (launcher output, crash
+ * reports, excerpts): the bulk of a log, its info lines, only lets the common words through.
  */
+import { logLiterals } from "../literal-index";
 import { Level, type EntryGate, type LogContext, type LogEntry } from "../model";
 
 export interface CueLines {
@@ -25,15 +25,10 @@ const NONE: CueLines = Object.freeze({ lines: [], words: [], all: 0 }) as unknow
 /** Bits of a 32-bit integer; more words than bits share them. */
 const BITS = 31;
 
-/**
- * The cue lines of one log's entries, by entry index (holes where an entry has none); null when
- * the log's text is not its entries' lines.
- */
+/** The cue lines of one log's entries (absent: none); null when the log's text is not its entries' lines. */
 interface LogCues {
   entries: readonly LogEntry[];
-  byEntry: CueLines[] | null;
-  /** The index of the entry asked about last: the next one asked is usually the one after it. */
-  cursor: number;
+  byEntry: Map<LogEntry, CueLines> | null;
 }
 
 export interface CueWords {
@@ -64,11 +59,13 @@ function readInFull({ level, prefix, lines }: LogEntry): boolean {
 
 export class LineCue implements EntryGate {
   readonly words: readonly string[];
-  /** All the words, for the lines read in full (and for hints). */
+  /** All the words, for hints and for lines read one by one (a log the literal index cannot answer for). */
   private readonly scanner: RegExp;
-  /** The common words, over the whole text. */
-  private readonly commonScanner: RegExp;
   private readonly bits: Map<string, number>;
+  /** The words' bits by their literal id in the log's literal index (0: not a word of this cue). */
+  private readonly bitOfLiteral: number[] = [];
+  /** Which literal ids are common words. */
+  private readonly commonLiteral: boolean[] = [];
   private log: LogCues | null = null;
   /** The context the cues were last asked for: the same object for a whole analysis pass. */
   private lastContext: LogContext | null = null;
@@ -78,8 +75,12 @@ export class LineCue implements EntryGate {
   constructor({ common, severe }: CueWords) {
     this.words = [...common, ...severe];
     this.scanner = new RegExp(groupedByFirstCharacter(this.words), "g");
-    this.commonScanner = new RegExp(groupedByFirstCharacter(common), "g");
     this.bits = new Map(this.words.map((word, i) => [word, 1 << i % BITS]));
+    for (const word of this.words) {
+      const id = logLiterals.idOf(word);
+      this.bitOfLiteral[id] = this.bits.get(word)!;
+      this.commonLiteral[id] = common.includes(word);
+    }
   }
 
   /** The cue words of all the entry's lines: the collector skips the rules they cannot satisfy. */
@@ -95,7 +96,7 @@ export class LineCue implements EntryGate {
     if (entry === this.lastEntry) return this.lastFound;
     const cues = log === this.lastContext ? this.log! : this.cuesOf(log);
     this.lastEntry = entry;
-    this.lastFound = cues.byEntry ? (cues.byEntry[indexOf(cues, entry)] ?? NONE) : this.readLines(entry);
+    this.lastFound = cues.byEntry ? (cues.byEntry.get(entry) ?? NONE) : this.readLines(entry);
     return this.lastFound;
   }
 
@@ -119,50 +120,39 @@ export class LineCue implements EntryGate {
   }
 
   /**
-   * The log's cue lines, remembered for the log being analysed: the common words in one pass over
-   * the text, each match placed on its line by walking the entries' lines along (the text is those
-   * lines joined with "\n"); the entries read in full, line by line. A log that is mostly read in
-   * full (a crash report, a launcher's output) gets one pass with every word instead: a word more
-   * on an info line only lets a shape look at it.
+   * The log's cue lines, remembered for the log being analysed, from the literal index's hits:
+   * the common words on every line; every word on the lines of the entries read in full, stack
+   * frames excepted. A log that is mostly read in full (a crash report, a launcher's output) takes
+   * every word on every line instead: a word more on an info line only lets a shape look at it.
    */
   private cuesOf(log: LogContext): LogCues {
     this.lastContext = log;
     if (this.log?.entries === log.entries) return this.log;
-    const { text, entries } = log;
-    let length = -1;
+    const { entries } = log;
+    const hitsByEntry = logLiterals.entryHitsOf(log);
+    if (hitsByEntry === null) return (this.log = { entries, byEntry: null });
+    // The index answered: the text is the entries' lines joined, and its length theirs.
     let fullLength = 0;
-    const inFull = new Uint8Array(entries.length);
-    for (let i = 0; i < entries.length; i++) {
-      const before = length;
-      for (const line of entries[i].lines) length += line.content.length + 1;
-      if (readInFull(entries[i])) {
-        inFull[i] = 1;
-        fullLength += length - before;
-      }
+    for (const entry of entries) {
+      if (!readInFull(entry)) continue;
+      for (const line of entry.lines) fullLength += line.content.length + 1;
     }
-    if (length !== text.length) return (this.log = { entries, byEntry: null, cursor: 0 });
-    const onePass = fullLength * 2 > text.length;
-    // Dense, so that lookups stay array reads however few entries have cue lines.
-    const byEntry: CueLines[] = new Array<CueLines>(entries.length).fill(NONE);
-    let entry = 0;
-    let inEntry = -1;
-    // Where the current line ends in the text (before the first line: -1).
-    let end = -1;
-    const scanner = onePass ? this.scanner : this.commonScanner;
-    scanner.lastIndex = 0;
-    for (let match = scanner.exec(text); match !== null; match = scanner.exec(text)) {
-      while (end < match.index) {
-        while (++inEntry === entries[entry].lines.length) {
-          inEntry = -1;
-          entry++;
-        }
-        end += entries[entry].lines[inEntry].content.length + 1;
+    const onePass = fullLength * 2 > log.text.length;
+    const byEntry = new Map<LogEntry, CueLines>();
+    for (const [entry, hits] of hitsByEntry) {
+      const inFull = onePass ? null : readInFull(entry);
+      let found = NONE;
+      for (let k = 0; k < hits.lines.length; k++) {
+        const literal = hits.literals[k];
+        const bit = this.bitOfLiteral[literal];
+        if (bit === undefined) continue;
+        if (inFull === false && !this.commonLiteral[literal]) continue;
+        if (inFull === true && isFrame(entry.lines[hits.lines[k]].content)) continue;
+        found = addLine(found, hits.lines[k], bit);
       }
-      if (onePass || inFull[entry] === 0) byEntry[entry] = addLine(byEntry[entry], inEntry, this.bits.get(match[0])!);
+      if (found !== NONE) byEntry.set(entry, found);
     }
-    if (onePass) return (this.log = { entries, byEntry, cursor: 0 });
-    for (let i = 0; i < entries.length; i++) if (inFull[i] === 1) byEntry[i] = this.readLines(entries[i]);
-    return (this.log = { entries, byEntry, cursor: 0 });
+    return (this.log = { entries, byEntry });
   }
 }
 
@@ -171,13 +161,6 @@ function isFrame(line: string): boolean {
   let i = 0;
   while (line.charCodeAt(i) === 9) i++;
   return i > 0 && line.charCodeAt(i) === 97 /* a */ && line.charCodeAt(i + 1) === 116 /* t */ && line.charCodeAt(i + 2) === 32;
-}
-
-/** The entry's index in the log, found from where the last one was. */
-function indexOf(cues: LogCues, entry: LogEntry): number {
-  const { entries } = cues;
-  if (entries[cues.cursor] !== entry) cues.cursor = entries[cues.cursor + 1] === entry ? cues.cursor + 1 : entries.indexOf(entry);
-  return cues.cursor;
 }
 
 /** Adds a line's words (merged when the line is the last one recorded). */

@@ -34,6 +34,7 @@ export const fabricRules = [
     category: "missing-dependency",
     summary: "A Fabric mod needs another mod (or a version of it) that is not installed.",
     groups,
+    scanHints: [" requires "],
     scan: eachLine((line) => {
       const requirement = requirementOf(line);
       // Java is no mod to add: fabric-mod-needs-java reads those lines; the loader is fabric-mod-wrong-minecraft's.
@@ -50,6 +51,7 @@ export const fabricRules = [
     category: "wrong-game-version",
     summary: "A Fabric mod is made for another Minecraft (or Fabric Loader) version than the one running.",
     groups,
+    scanHints: [" requires "],
     scan: eachLine((line): VersionNeed | null => {
       const requirement = requirementOf(line);
       if (!requirement || requirement.present === null) return null;
@@ -67,6 +69,7 @@ export const fabricRules = [
     category: "incompatible",
     summary: "Two installed Fabric mods declare that they do not work together.",
     groups,
+    scanHints: [" is incompatible with ", " conflicts with "],
     scan: eachLine((line) => {
       const conflict = parseConflict(line);
       return conflict ? { mod: displayName(conflict.mod), other: displayName(conflict.other) } : null;

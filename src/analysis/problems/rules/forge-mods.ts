@@ -27,6 +27,7 @@ export const forgeModRules = [
     summary: "A Forge mod needs other mods that are missing or too old.",
     groups,
     // Lines that only ask for another game or loader version are forge-mod-wrong-minecraft's.
+    scanHints: ["requires"],
     scan: requirementScan((needs) => {
       const mods = ofKind(needs, "mod");
       return mods.length === 0 ? null : { mod: needs.mod, dependencies: mods, also: [...ofKind(needs, "loader"), ...ofKind(needs, "game")] };

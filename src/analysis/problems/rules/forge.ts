@@ -72,6 +72,7 @@ export const forgeRules = [
     summary: "A Forge mod is made for another Minecraft or Forge version than the one installed.",
     groups,
     // `requires [forge@[14.23.5,)]`, `requires §6minecraft§r`: no mod to add, a mod made for another version.
+    scanHints: ["requires", DOES_NOT_WISH.hint as string],
     scan: (entry, log) => {
       const needs = needsOfVersions(entry, log);
       const refusals = matchShapes([DOES_NOT_WISH], entry, log);

@@ -1,0 +1,186 @@
+/**
+ * Where the rules' and information patterns' literals occur in a log, found in ONE pass.
+ *
+ * Each problem shape, information pattern and detection hint names a literal that every line it can match holds
+ * (its hint, or a phrase its anchor regex requires: required-literal.ts). They register it here
+ * when defined. Per log, one scan (literal-search.ts) finds every occurrence of every literal and
+ * files it under the entry and line it is on; a shape then only tries the lines holding its
+ * literal, and an entry holding none of a rule's literals never reaches the rule.
+ *
+ * The index answers for the log whose text is its entries' lines joined with "\n" (what
+ * analyseLog builds). For anything else (tests handing rules their own entries) it answers null,
+ * and the caller reads the lines itself, as it did before the index existed.
+ */
+import { LiteralSearch } from "./literal-search";
+import type { EntryGate, LogContext, LogEntry } from "./model";
+
+/** An entry's literal occurrences, one per (line, literal), in text order. */
+export interface EntryHits {
+  /** Index of the line inside `entry.lines`. */
+  lines: number[];
+  literals: number[];
+  /** The literals present, as bits (literal id i is 1 << i % 31: a shared bit only costs a look). */
+  bits: number;
+  /** The same lines by literal id, built by `linesHolding` when first asked for. */
+  byLiteral: Map<number, number[]> | null;
+}
+
+const NO_HITS: EntryHits = Object.freeze({ lines: [], literals: [], bits: 0, byLiteral: null }) as unknown as EntryHits;
+const NO_LINES: readonly number[] = [];
+
+/**
+ * The lines of the entry holding one literal, in order. Indexed by literal on the first call:
+ * a shape asks for its literal's lines, and an entry of a long trace holds a cue word on many.
+ */
+export function linesHolding(hits: EntryHits, literal: number): readonly number[] {
+  if ((hits.bits & (1 << literal % BITS)) === 0) return NO_LINES;
+  if (hits.byLiteral === null) {
+    const byLiteral = new Map<number, number[]>();
+    for (let k = 0; k < hits.lines.length; k++) {
+      const lines = byLiteral.get(hits.literals[k]);
+      if (lines) lines.push(hits.lines[k]);
+      else byLiteral.set(hits.literals[k], [hits.lines[k]]);
+    }
+    hits.byLiteral = byLiteral;
+  }
+  return hits.byLiteral.get(literal) ?? NO_LINES;
+}
+const BITS = 31;
+const NO_STARTS: readonly number[] = [];
+
+interface LogHits {
+  entries: readonly LogEntry[];
+  /** null: the text is not the entries' lines, the index cannot answer. */
+  byEntry: Map<LogEntry, EntryHits> | null;
+}
+
+/** One text's occurrences, in the order they end in the text. */
+interface TextHits {
+  text: string;
+  ids: number[];
+  ends: number[];
+  /** Start offsets by literal id (undefined: none), built when first asked for. */
+  starts: (number[] | undefined)[] | null;
+}
+
+export class LiteralIndex implements EntryGate {
+  private readonly ids = new Map<string, number>();
+  private readonly literals: string[] = [];
+  /** Built at the first scan; a literal registered later (a test's own rule) rebuilds it. */
+  private search: LiteralSearch | null = null;
+  /** The last text scanned: detection and analysis read the same text in turn. */
+  private textHits: TextHits | null = null;
+  private log: LogHits | null = null;
+  /** The context asked about last: the same object for a whole analysis pass. */
+  private lastContext: LogContext | null = null;
+  private lastEntry: LogEntry | null = null;
+  private lastHits: EntryHits | null = NO_HITS;
+
+  /** The id of a literal (registered on first use). */
+  idOf(literal: string): number {
+    let id = this.ids.get(literal);
+    if (id === undefined) {
+      if (literal.length === 0 || literal.includes("\n")) throw new Error(`LiteralIndex: ${JSON.stringify(literal)} is empty or spans lines`);
+      id = this.literals.length;
+      this.literals.push(literal);
+      this.ids.set(literal, id);
+      this.search = null;
+      this.textHits = null;
+      this.log = null;
+      this.lastContext = null;
+      this.lastEntry = null;
+    }
+    return id;
+  }
+
+  /** The id of a literal if it is registered, without registering it. */
+  registeredId(literal: string): number | undefined {
+    return this.ids.get(literal);
+  }
+
+  /** The bit a literal sets in `EntryHits.bits`. */
+  bitOf(id: number): number {
+    return 1 << id % BITS;
+  }
+
+  /** Where a registered literal starts in the text, in order (scanning the text if it is new). */
+  startsIn(text: string, id: number): readonly number[] {
+    const hits = this.hitsIn(text);
+    if (hits.starts === null) {
+      // Every literal's starts in one pass over the hits: detection asks about dozens.
+      const starts: (number[] | undefined)[] = [];
+      for (let k = 0; k < hits.ids.length; k++) (starts[hits.ids[k]] ??= []).push(hits.ends[k] - this.literals[hits.ids[k]].length);
+      hits.starts = starts;
+    }
+    return hits.starts[id] ?? NO_STARTS;
+  }
+
+  /** The entry's hits (NO_HITS when it holds none), or null when the index cannot answer for this log. */
+  hitsOf(entry: LogEntry, log: LogContext): EntryHits | null {
+    if (entry === this.lastEntry && log === this.lastContext) return this.lastHits;
+    const byEntry = (log === this.lastContext ? this.log! : this.logHits(log)).byEntry;
+    this.lastEntry = entry;
+    this.lastHits = byEntry ? (byEntry.get(entry) ?? NO_HITS) : null;
+    return this.lastHits;
+  }
+
+  /** Every entry's hits (entries without any are absent), or null when the index cannot answer for this log. */
+  entryHitsOf(log: LogContext): ReadonlyMap<LogEntry, EntryHits> | null {
+    return (log === this.lastContext ? this.log! : this.logHits(log)).byEntry;
+  }
+
+  /** The literals an entry holds as bits, for the collector's gate (-1: unknown, try every rule). */
+  wordsOf(entry: LogEntry, log: LogContext): number {
+    const hits = this.hitsOf(entry, log);
+    return hits === null ? -1 : hits.bits;
+  }
+
+  /** Every occurrence of every literal in the text: one scan per text. */
+  private hitsIn(text: string): TextHits {
+    if (this.textHits?.text === text) return this.textHits;
+    this.search ??= new LiteralSearch(this.literals);
+    const { ids, ends } = this.search.scan(text);
+    return (this.textHits = { text, ids, ends, starts: null });
+  }
+
+  /**
+   * The hits filed under their entries and lines, in one walk over the entries' lines: the same
+   * walk checks that the text is those lines joined with "\n" (if not, nothing is kept).
+   */
+  private logHits(log: LogContext): LogHits {
+    this.lastContext = log;
+    if (this.log?.entries === log.entries) return this.log;
+    const { text, entries } = log;
+    const { ids, ends } = this.hitsIn(text);
+    const byEntry = new Map<LogEntry, EntryHits>();
+    let k = 0;
+    let lineStart = 0;
+    for (const entry of entries) {
+      const lines = entry.lines;
+      let current: EntryHits | null = null;
+      for (let l = 0; l < lines.length; l++) {
+        // Where the line's "\n" is (or the text's end): a literal holds no "\n", so one that
+        // ends by then lies on this line.
+        const lineEnd = lineStart + lines[l].content.length;
+        next: for (; k < ids.length && ends[k] <= lineEnd; k++) {
+          const id = ids[k];
+          if (current === null) {
+            current = { lines: [], literals: [], bits: 0, byLiteral: null };
+            byEntry.set(entry, current);
+          }
+          // One hit per literal and line: a phrase twice on a line is one line to try.
+          for (let h = current.lines.length - 1; h >= 0 && current.lines[h] === l; h--) if (current.literals[h] === id) continue next;
+          current.lines.push(l);
+          current.literals.push(id);
+          current.bits |= 1 << id % BITS;
+        }
+        lineStart = lineEnd + 1;
+      }
+    }
+    if (lineStart - 1 !== text.length) return (this.log = { entries, byEntry: null });
+    return (this.log = { entries, byEntry });
+  }
+}
+
+/** The one index every rule, information pattern and detection hint registers with: one scan per log serves all. */
+export const logLiterals = new LiteralIndex();

@@ -1,0 +1,95 @@
+import { describe, expect, test } from "bun:test";
+import { LiteralIndex } from "../../src/analysis/literal-index.ts";
+import { LiteralSearch } from "../../src/analysis/literal-search.ts";
+import type { LogEntry } from "../../src/analysis/model.ts";
+import { requiredLiteral } from "../../src/analysis/required-literal.ts";
+
+/** Every occurrence the naive way: each literal searched on its own. */
+function naive(literals: readonly string[], text: string): string[] {
+  const found: string[] = [];
+  literals.forEach((literal, id) => {
+    for (let at = text.indexOf(literal); at >= 0; at = text.indexOf(literal, at + 1)) found.push(`${id}@${at + literal.length}`);
+  });
+  return found.sort();
+}
+
+function scanned(literals: readonly string[], text: string): string[] {
+  const { ids, ends } = new LiteralSearch(literals).scan(text);
+  return ids.map((id, k) => `${id}@${ends[k]}`).sort();
+}
+
+describe("LiteralSearch finds every occurrence of every literal in one pass", () => {
+  test("overlapping literals, literals inside others, repeats", () => {
+    const literals = ["he", "she", "his", "hers", "Exception", "RuntimeException", "a", "aa"];
+    const text = "ushers said: hishe aaa java.lang.RuntimeException: she\nException hers";
+    expect(scanned(literals, text)).toEqual(naive(literals, text));
+  });
+
+  test("non-ASCII text and literals", () => {
+    const literals = ["Mod §", "§r", "ü"];
+    const text = "Mod §6foo§r requires über, Mod § and ü";
+    expect(scanned(literals, text)).toEqual(naive(literals, text));
+  });
+
+  test("random texts over a small alphabet agree with the naive search", () => {
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    const word = (length: number) => Array.from({ length }, () => "abc\n"[random(4)]).join("");
+    for (let round = 0; round < 50; round++) {
+      const literals = [...new Set(Array.from({ length: 6 }, () => word(1 + random(4)).replace(/\n/g, "a")))];
+      const text = word(300);
+      expect(scanned(literals, text)).toEqual(naive(literals, text));
+    }
+  });
+});
+
+describe("LiteralIndex files occurrences under their entry and line", () => {
+  const entry = (...lines: string[]): LogEntry => ({ level: 6, time: null, prefix: null, lines: lines.map((content, i) => ({ number: i + 1, content })) });
+
+  test("one hit per literal and line, lines in order", () => {
+    const index = new LiteralIndex();
+    const error = index.idOf("ERROR");
+    const boom = index.idOf("boom");
+    const entries = [entry("[12:00] ok", "nothing"), entry("[12:01] ERROR boom ERROR", "\tat boom", "boom")];
+    const log = { text: entries.flatMap((e) => e.lines.map((l) => l.content)).join("\n"), entries };
+    expect(index.hitsOf(entries[0], log)!.lines).toEqual([]);
+    const hits = index.hitsOf(entries[1], log)!;
+    expect(hits.lines.map((line, k) => `${line}:${hits.literals[k]}`)).toEqual([`0:${error}`, `0:${boom}`, `1:${boom}`, `2:${boom}`]);
+    expect(index.wordsOf(entries[1], log)).toBe(index.bitOf(error) | index.bitOf(boom));
+  });
+
+  test("a text that is not the entries' lines gets no answer (the caller reads the lines)", () => {
+    const index = new LiteralIndex();
+    index.idOf("ERROR");
+    const entries = [entry("ERROR")];
+    expect(index.hitsOf(entries[0], { text: "other text", entries })).toBeNull();
+    expect(index.wordsOf(entries[0], { text: "other text", entries })).toBe(-1);
+  });
+});
+
+describe("requiredLiteral reads the fixed text every match contains", () => {
+  test.each([
+    [/Encountered an unexpected exception$/, "Encountered an unexpected exception"],
+    [/ from pack file\/(.+)$/, " from pack file/"],
+    [/^\s*Suspected Mods?: ?(.*)$/, "Suspected Mod"],
+    [/abc?def/, "def"],
+    [/ab+cd/, "ab"],
+    [/x(a|b)yz/, "yz"],
+    [/[abc]de{1,3}fgh/, "fgh"],
+    [/\tat foo\.bar/, "\tat foo.bar"],
+    [/[(]xyz/, "xyz"],
+  ])("%p -> %p", (pattern, literal) => {
+    expect(requiredLiteral(pattern)).toBe(literal);
+  });
+
+  test("nothing where a match may lack every piece, or where skipping lines would change the result", () => {
+    expect(requiredLiteral(/a|b/)).toBeNull();
+    expect(requiredLiteral(/^(foo|bar)$/)).toBeNull();
+    expect(requiredLiteral(/Foo/i)).toBeNull();
+    expect(requiredLiteral(/Foo/g)).toBeNull();
+    expect(requiredLiteral(/\d+\w*/)).toBeNull();
+    expect(requiredLiteral(/\d+\.\w+/)).toBe(".");
+    expect(requiredLiteral(/abc\x41def/)).toBeNull();
+    expect(requiredLiteral(/(a)bcd\1/)).toBeNull();
+  });
+});
