@@ -34,7 +34,8 @@ export const fabricRules = [
     category: "missing-dependency",
     summary: "A Fabric mod needs another mod (or a version of it) that is not installed.",
     groups,
-    scanHints: [" requires "],
+    // Translated report lines keep only the `'Name' (id)` structure.
+    scanHints: [" requires ", "' ("],
     scan: eachLine((line) => {
       const requirement = requirementOf(line);
       // Java is no mod to add: fabric-mod-needs-java reads those lines; the loader is fabric-mod-wrong-minecraft's.
@@ -51,7 +52,8 @@ export const fabricRules = [
     category: "wrong-game-version",
     summary: "A Fabric mod is made for another Minecraft (or Fabric Loader) version than the one running.",
     groups,
-    scanHints: [" requires "],
+    // Translated report lines keep only the `'Name' (id)` structure.
+    scanHints: [" requires ", "' ("],
     scan: eachLine((line): VersionNeed | null => {
       const requirement = requirementOf(line);
       if (!requirement || requirement.present === null) return null;
