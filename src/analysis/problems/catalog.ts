@@ -23,6 +23,7 @@ import { javaRuntimeRules } from "./rules/java-runtime";
 import { memoryRules } from "./rules/memory";
 import { missingClassRules } from "./rules/missing-classes";
 import { worldRules } from "./rules/worlds";
+import { debugCrashRules } from "./rules/debug-crash";
 import { mixinRules } from "./rules/mixins";
 import { modCrashRules } from "./rules/mod-crash";
 import { nativeLibraryRules } from "./rules/native-libraries";
@@ -58,6 +59,7 @@ export const allRules: readonly ProblemRule[] = [
   ...optifineRules,
   ...serverRuntimeRules,
   ...worldRules,
+  ...debugCrashRules,
   ...forgeLoadingRules,
   ...fabricLoadingRules,
   ...crashReportRenderingRules,
@@ -93,6 +95,7 @@ export const analyserOrder: Readonly<Record<RuleGroup, readonly string[]>> = {
     "disk-full",
     "world-session-locked",
     "world-data-unreadable",
+    "debug-crash",
     "port-in-use",
     "eula-not-accepted",
     "server-lagging",

@@ -386,6 +386,13 @@ export const ruleFixtures: RuleFixture[] = [
     entities: ["spigot.yml"],
   },
   {
+    code: "debug-crash",
+    groups: ["jvm"],
+    log: "---- Minecraft Crash Report ----\nDescription: Manually triggered debug crash\n\njava.lang.Throwable: Manually triggered debug crash\n\tat net.minecraft.client.KeyboardHandler.tick(KeyboardHandler.java:480)",
+    entities: [],
+    report: true,
+  },
+  {
     code: "class-missing",
     groups: ["jvm"],
     log: `${T} [Server thread/ERROR]: Encountered an unexpected exception\njava.lang.NoClassDefFoundError: com/example/shared/Network\n\tat TRANSFORMER/pipes@3.1.0/com.example.pipes.PipeBlock.use(PipeBlock.java:12)`,

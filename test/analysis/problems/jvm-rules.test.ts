@@ -156,7 +156,7 @@ describe("the install", () => {
   });
 
   test("OptiFine built for another Forge names both versions", () => {
-    const problem = only(logs.FORGE_OPTIFINE_WRONG_FORGE, "optifine-incompatible", "incompatible");
+    const problem = only(logs.FORGE_OPTIFINE_WRONG_FORGE, "optifine-incompatible", "wrong-game-version");
     expect(problem.message).toContain("'OptiFine' ('OptiFine_1.16.5_HD_U_G8') does not fit the installed Forge '36.2.39'");
     expect(fixes(problem)[0]).toStartWith("Install the OptiFine release made for Forge 36.2.39");
   });

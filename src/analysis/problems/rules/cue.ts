@@ -40,6 +40,7 @@ export const ruleCue = new LineCue({
     "Cannot load ",
     "Failed to create mod",
     "Tesselating",
+    "Manually triggered",
     // Worlds.
     "Couldn't load chunk",
     "level.dat",

@@ -69,9 +69,10 @@ export const missingClassRules = [
     ...jvm,
     code: "library-missing",
     category: "missing-dependency",
-    deferred: true,
     summary: "A class of a known library mod or plugin cannot be found: the library is not installed, or not in a version that has it.",
     shapes: missingClassShapes((found) => {
+      // On plugin servers the Bukkit rules word a plugin that fails for a missing library.
+      if (found.addOn === "plugin") return null;
       const library = knownModOf(found.className);
       return library ? { ...found, library } : null;
     }),

@@ -19,7 +19,7 @@ export const optifineRules = [
   defineRule<Mismatch>({
     ...jvm,
     code: "optifine-incompatible",
-    category: "incompatible",
+    category: "wrong-game-version",
     summary: "OptiFine calls a method or field the installed Forge (or game) does not have: it was built for another version.",
     shapes: [{
       anchor: /java\.lang\.NoSuch(?:Method|Field)Error: ([^\n]{1,300})/,
