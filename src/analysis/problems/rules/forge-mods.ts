@@ -1,4 +1,5 @@
 /** Forge problems about individual mods: dependencies, duplicates, failures (rule group `forge`). */
+import { culpritAt, culpritName } from "../crash-culprit";
 import { defineRule } from "../define-rule";
 import { describeRange, loaderName, requirementKind } from "../requirements";
 import { fix, quote, quoteList } from "../wording";
@@ -111,6 +112,15 @@ export const forgeModRules = [
         anchor: /Caught exception from ([^(]{1,300})/,
         hint: "Caught exception from",
         extract: ({ anchor }) => (anchor[1].trim() ? { mod: anchor[1].trim() } : null),
+      },
+      {
+        // 1.14-1.16: a mod's lifecycle handler threw; the mod is the one its trace's frames name.
+        anchor: /Exception caught during firing event: /,
+        hint: "Exception caught during firing event",
+        extract: ({ entry, lineIndex, log }) => {
+          const culprit = culpritAt(entry, lineIndex, log);
+          return culprit ? { mod: culpritName(culprit) } : null;
+        },
       },
       {
         anchor: /net\.minecraftforge\.fml\.LoadingFailedException: Loading errors encountered: \[$/,
