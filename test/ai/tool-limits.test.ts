@@ -51,7 +51,10 @@ describe("tool calls per step and per run", () => {
 
     const firstStep = toolOutputs(upstream.calls[1].body, "s");
     expect(firstStep).toHaveLength(300);
-    expect(firstStep.filter((output) => output.startsWith("No line matches"))).toHaveLength(8);
+    // Carried out: each searched (on a loaded machine a search may stop at its own time budget).
+    const carriedOut = firstStep.filter((output) => !output.includes("refused"));
+    expect(carriedOut).toHaveLength(8);
+    for (const output of carriedOut) expect(output).toMatch(/^No line matches|took longer than \d+ ms/);
     expect(firstStep.filter((output) => output.includes("refused: at most 8 tool calls are carried out per step"))).toHaveLength(292);
 
     const secondStep = toolOutputs(upstream.calls[2].body, "l");

@@ -36,7 +36,7 @@ test("with Host x, uploads count against the upload route's own limit", async ()
   const statuses: number[] = [];
   for (let i = 0; i < 5; i++) statuses.push((await raw("x", "POST", "/v1/log", `[12:00:0${i}] hello ${i}`)).status);
   expect(statuses).toEqual([200, 200, 200, 429, 429]);
-});
+}, 30_000);
 
 test.each(["/%ff", "/assets/%ff", "/v1/ai/%ff", "/v1/log/%ff", "/v1/raw/abcdefgh/%ff", "/%E0%A4%A", "/v1/insights/%C0"])(
   "malformed percent-encoding in %s is a JSON 400, not a 500",
