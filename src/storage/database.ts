@@ -3,11 +3,9 @@
  * for tests) when no DATABASE_URL is set, the `postgres` driver when it is. Migrations from
  * drizzle/ are applied on open, so a fresh clone or a fresh container needs no extra step.
  */
-import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema.ts";
-import { lockFolder, type FolderLock } from "./folder-lock.ts";
 import type { Notifications } from "./removals.ts";
 
 export type Schema = typeof schema;
@@ -67,35 +65,11 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  const { PGlite } = await import("@electric-sql/pglite");
+  const { openPgliteClient } = await import("./pglite.ts");
   const { drizzle } = await import("drizzle-orm/pglite");
-  let client: InstanceType<typeof PGlite>;
-  let lock: FolderLock | null = null;
-  if (dataDir === "memory") {
-    client = new PGlite();
-  } else {
-    const folder = resolve(dataDir, "pglite");
-    mkdirSync(folder, { recursive: true });
-    // before PGlite touches the folder: a second process must not get that far
-    lock = lockFolder(resolve(dataDir));
-    client = new PGlite(folder);
-  }
-  try {
-    await client.waitReady;
-  } catch (error) {
-    lock?.release();
-    throw error;
-  }
-  const db = drizzle(client, { schema }) as unknown as Db;
-  return {
-    db,
-    driver: "pglite",
-    notifications: null,
-    async close() {
-      await client.close();
-      lock?.release();
-    },
-  };
+  const opened = await openPgliteClient(dataDir);
+  const db = drizzle(opened.client, { schema }) as unknown as Db;
+  return { db, driver: "pglite", notifications: null, close: () => opened.close() };
 }
 
 async function applyMigrations(database: Database): Promise<void> {
