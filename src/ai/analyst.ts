@@ -5,13 +5,11 @@
  * finished answer is kept for the next reader of the same log.
  */
 import type { Insights } from "../analysis/model";
-import { explainLog } from "./agent";
 import { aiAdmission, once, type Release } from "./admission";
 import { answerCacheKey, createAnswerCache, replayAnswer } from "./answer-cache";
 import type { AiConfig } from "./config";
 import { engineInsights } from "./engine-brief";
 import { status, type AiEvent } from "./events";
-import { createLanguageModel } from "./provider";
 import { sharedRuns } from "./shared-runs";
 import { createAiStats, silentLogger, type AiLog, type AiLogger, type AiStats } from "./types";
 
@@ -35,7 +33,14 @@ export interface AiAnalyst {
 }
 
 export function createAiAnalyst(config: AiConfig, logger: AiLogger = silentLogger, stats: AiStats = createAiStats()): AiAnalyst {
-  const model = createLanguageModel(config, logger, () => stats.modelRequests++);
+  // The model SDKs (ai, zod, the providers) load with the first run, not at start-up: they are
+  // about 15 MiB of RSS that a server whose readers never ask for an analysis does not need.
+  let modelStack: Promise<{ explainLog: typeof import("./agent").explainLog; model: import("ai").LanguageModel }> | undefined;
+  const loadModelStack = () =>
+    (modelStack ??= Promise.all([import("./agent"), import("./provider")]).then(([agent, provider]) => ({
+      explainLog: agent.explainLog,
+      model: provider.createLanguageModel(config, logger, () => stats.modelRequests++),
+    })));
   const cache = createAnswerCache(config);
   const runs = sharedRuns();
   const admission = aiAdmission(config);
@@ -79,6 +84,7 @@ export function createAiAnalyst(config: AiConfig, logger: AiLogger = silentLogge
       // First event before any work, so the client sees the stream is alive at once.
       yield status("started", { cached: false, model: config.model, language });
 
+      const { explainLog, model } = await loadModelStack();
       const insights = safeInsights(log.files[0]?.content ?? "");
       const onUsage = (usage: { inputTokens: number | undefined; outputTokens: number | undefined }) => {
         stats.inputTokens += usage.inputTokens ?? 0;
