@@ -11,7 +11,7 @@ import type { AiConfig } from "./config";
 import { engineInsights } from "./engine-brief";
 import { status, type AiEvent } from "./events";
 import { sharedRuns } from "./shared-runs";
-import { createAiStats, silentLogger, type AiLog, type AiLogger, type AiStats } from "./types";
+import { createAiStats, silentLogger, type AiLog, type AiLogger, type AiLogRequest, type AiStats } from "./types";
 
 export interface OpenedAnalysis {
   /** The events this reader gets; they end when `signal` (the reader's) fires. */
@@ -27,7 +27,7 @@ export interface AiAnalyst {
    * asks (the rate limiter's client group; null outside the edge, where no per-client limit
    * applies). Throws the 429 ApiError when a limit refuses.
    */
-  open(log: AiLog, language: string, client: string | null, signal: AbortSignal): OpenedAnalysis;
+  open(log: AiLogRequest, language: string, client: string | null, signal: AbortSignal): OpenedAnalysis;
   /** Ends every live run (server shutdown). */
   abortRuns(reason: unknown): void;
 }
@@ -52,7 +52,7 @@ export function createAiAnalyst(config: AiConfig, logger: AiLogger = silentLogge
     return once(() => (starter.reading = false));
   };
 
-  function open(log: AiLog, language: string, client: string | null, signal: AbortSignal): OpenedAnalysis {
+  function open(log: AiLogRequest, language: string, client: string | null, signal: AbortSignal): OpenedAnalysis {
     const key = answerCacheKey(config, log.hash, language);
     const cached = cache.get(key);
     if (cached) return { release: admission.reader(client), events: untilAborted(replayAnswer(cached), signal) };
@@ -77,7 +77,7 @@ export function createAiAnalyst(config: AiConfig, logger: AiLogger = silentLogge
     return { release: starterSeat(starter), events: run.follow(signal) };
   }
 
-  async function* liveAnalysis(key: string, log: AiLog, language: string, signal: AbortSignal): AsyncGenerator<AiEvent> {
+  async function* liveAnalysis(key: string, request: AiLogRequest, language: string, signal: AbortSignal): AsyncGenerator<AiEvent> {
     stats.runsStarted++;
     let outcome: keyof AiStats["runsEnded"] = "aborted";
     try {
@@ -85,6 +85,7 @@ export function createAiAnalyst(config: AiConfig, logger: AiLogger = silentLogge
       yield status("started", { cached: false, model: config.model, language });
 
       const { explainLog, model } = await loadModelStack();
+      const log: AiLog = { id: request.id, hash: request.hash, files: await request.readFiles() };
       const insights = safeInsights(log.files[0]?.content ?? "");
       const onUsage = (usage: { inputTokens: number | undefined; outputTokens: number | undefined }) => {
         stats.inputTokens += usage.inputTokens ?? 0;

@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema.ts";
 import type { Notifications } from "./removals.ts";
+import type { PgliteSettings } from "./pglite.ts";
 
 export type Schema = typeof schema;
 /** What the rest of the code sees: a Drizzle database, whichever driver is underneath. */
@@ -26,12 +27,14 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data folder; "memory" keeps everything in memory (tests). */
   dataDir?: string;
+  /** PGlite memory settings (defaults in src/storage/pglite.ts). */
+  pglite?: PgliteSettings;
 }
 
 const migrationsFolder = resolve(import.meta.dir, "../../drizzle");
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir ?? "./data");
+  const database = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir ?? "./data", options.pglite);
   try {
     await applyMigrations(database);
   } catch (error) {
@@ -64,10 +67,10 @@ async function openPostgres(url: string): Promise<Database> {
   return { db, driver: "postgres", notifications, close: () => client.end({ timeout: 5 }) };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, settings?: PgliteSettings): Promise<Database> {
   const { openPgliteClient } = await import("./pglite.ts");
   const { drizzle } = await import("drizzle-orm/pglite");
-  const opened = await openPgliteClient(dataDir);
+  const opened = await openPgliteClient(dataDir, settings);
   const db = drizzle(opened.client, { schema }) as unknown as Db;
   return { db, driver: "pglite", notifications: null, close: () => opened.close() };
 }

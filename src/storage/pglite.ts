@@ -14,14 +14,15 @@ export interface PgliteSettings {
   sharedBuffersMiB: number;
 }
 
-export const DEFAULT_PGLITE_SETTINGS: PgliteSettings = { sharedBuffersMiB: 16 };
+export const DEFAULT_PGLITE_SETTINGS: PgliteSettings = { sharedBuffersMiB: 8 };
 
 /**
  * PGlite's start-up arguments plus ours. WebAssembly memory only grows, so every buffer Postgres
  * fills once stays resident for the life of the process:
- * - shared_buffers: Postgres touches all of it at start (128 MiB by default). Our reads are
- *   served from the app's caches and the blobs are TOASTed bytea read once, so 16 MiB loses
- *   little: the operating system's page cache still holds the files.
+ * - shared_buffers: Postgres touches all of it at start (128 MiB by default; PGLITE_SHARED_BUFFERS_MB).
+ *   Hot reads are served from the app's caches and a blob is read once per cache miss, so a
+ *   small one loses little: the operating system's page cache still holds the files.
+ * - wal_buffers: 1 MiB (by default 1/32 of shared_buffers, 256 KiB here): an upload's WAL fits.
  * - maintenance_work_mem (64 MiB by default): what VACUUM and index builds may take at once.
  * - fsync stays as PGlite sets it (-F, off, in defaultStartParams): unchanged by us.
  */
@@ -29,6 +30,7 @@ export function pgliteStartParams(settings: PgliteSettings): string[] {
   return [
     ...PGlite.defaultStartParams,
     "-c", `shared_buffers=${settings.sharedBuffersMiB}MB`,
+    "-c", "wal_buffers=1MB",
     "-c", "maintenance_work_mem=16MB",
     "-c", "max_connections=10",
   ];
