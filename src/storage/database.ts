@@ -96,11 +96,15 @@ export async function readinessProblem(database: Database): Promise<string | nul
   let applied: number;
   try {
     const result = await database.db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
-    // postgres.js returns the rows; PGlite returns { rows }.
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { applied: number }[];
+    const rows = rowsOf<{ applied: number }>(result);
     applied = Number(rows[0]?.applied ?? 0);
   } catch {
     return "the database does not answer";
   }
   return applied >= shipped ? null : `${shipped - applied} of ${shipped} migrations are not applied`;
+}
+
+/** The rows of `db.execute`: postgres.js returns the rows, PGlite returns { rows }. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
 }
