@@ -104,8 +104,8 @@ export function rssMiB(pid: number): number {
   return kb / 1024;
 }
 
-/** RSS of `pid` and all its descendants, in MiB: what the machine gives the whole service. */
-export function treeRssMiB(pid: number): number {
+/** `pid` and all its descendants (`bun run start` runs the server as a child). */
+export function processTree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -120,8 +120,13 @@ export function treeRssMiB(pid: number): number {
   }
   const tree = [pid];
   for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
+  return tree;
+}
+
+/** RSS of `pid` and all its descendants, in MiB: what the machine gives the whole service. */
+export function treeRssMiB(pid: number): number {
   let total = 0;
-  for (const member of tree) {
+  for (const member of processTree(pid)) {
     try {
       const value = rssMiB(member);
       if (Number.isFinite(value)) total += value; // a zombie has no VmRSS
