@@ -15,6 +15,7 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { streamText } from "ai";
 import { Elysia } from "elysia";
 import { aiRoutes, loadAiConfig, type AiLog } from "../src/ai/index.ts";
+import { requestOf } from "../src/ai/types.ts";
 import { openai, scriptedUpstream } from "../test/ai/scripted-upstream.ts";
 import { startTestApp } from "../test/support/app.ts";
 import { SseReader } from "../test/ai/sse-client.ts";
@@ -69,7 +70,10 @@ if (role === "upstream") {
   const logs = new Map<string, AiLog>();
   const routes = aiRoutes({
     config: loadAiConfig(aiEnv()),
-    loadLog: async (id) => logs.get(id) ?? null,
+    loadLog: async (id) => {
+      const log = logs.get(id);
+      return log ? requestOf(log) : null;
+    },
     readBody: async () => {
       throw new Error("not in the bench");
     },

@@ -62,3 +62,26 @@ export function postgresCpuSeconds(): number {
   }
   return ticks / TICKS_PER_SECOND;
 }
+
+/**
+ * CPU seconds of the Postgres backends serving `database` (their process title names it), so
+ * other clients of a shared Postgres server do not count. Backends that already exited are not
+ * counted: the service's pool keeps its connections for the whole run.
+ */
+export function postgresCpuSecondsOf(database: string): number {
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let title: string;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
+      title = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+    } catch {
+      continue;
+    }
+    if (!title.split(/[\s\0]+/).includes(database)) continue;
+    const fields = statFields(Number(entry));
+    if (fields) ticks += ownTicks(fields);
+  }
+  return ticks / TICKS_PER_SECOND;
+}

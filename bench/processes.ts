@@ -3,7 +3,7 @@
  * src/index.ts` with env vars), so what the benchmark measures is what runs, and the RSS read
  * from /proc is the service's alone (not the runner's or wrk's).
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 export interface RunningProgram {
   name: string;
@@ -11,6 +11,8 @@ export interface RunningProgram {
   pid: number;
   /** Resident set size now, in MiB (VmRSS from /proc). */
   rssMiB(): number;
+  /** The same summed over the program and every process it started (`bun run start` runs a child). */
+  treeRssMiB(): number;
   /** Everything the program wrote to stderr so far (start-up failures, logged errors). */
   stderr(): string;
   stop(): Promise<void>;
@@ -19,13 +21,14 @@ export interface RunningProgram {
 const START_TIMEOUT_MS = 60_000;
 
 /** Starts `command` and waits for its JSON "listening" line on stdout (src/index.ts and bench/floor.ts print one). */
-export async function startProgram(name: string, command: string[], env: Record<string, string>): Promise<RunningProgram> {
+export async function startProgram(name: string, command: string[], env: Record<string, string>, onSpawn?: (pid: number) => void): Promise<RunningProgram> {
   const child = Bun.spawn(command, {
     cwd: `${import.meta.dir}/..`,
     env: { ...process.env, ...env },
     stdout: "pipe",
     stderr: "pipe",
   });
+  onSpawn?.(child.pid);
   let errors = "";
   void (async () => {
     const decoder = new TextDecoder();
@@ -54,6 +57,7 @@ export async function startProgram(name: string, command: string[], env: Record<
     url,
     pid: child.pid,
     rssMiB: () => rssMiB(child.pid),
+    treeRssMiB: () => treeRssMiB(child.pid),
     stderr: () => errors,
     async stop() {
       child.kill("SIGTERM");
@@ -98,4 +102,53 @@ export function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
   return kb / 1024;
+}
+
+/** `pid` and all its descendants (`bun run start` runs the server as a child). */
+export function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // the fields after the command name (which may hold spaces): state, then the parent's pid
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // it ended while we looked
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
+  return tree;
+}
+
+/** RSS of `pid` and all its descendants, in MiB: what the machine gives the whole service. */
+export function treeRssMiB(pid: number): number {
+  let total = 0;
+  for (const member of processTree(pid)) {
+    try {
+      const value = rssMiB(member);
+      if (Number.isFinite(value)) total += value; // a zombie has no VmRSS
+    } catch {
+      // it ended while we looked
+    }
+  }
+  return total;
+}
+
+/** Samples the tree's RSS every `everyMs` until stopped; the highest value seen is the peak. */
+export function treePeakSampler(pid: number, everyMs = 20): { peakMiB(): number; stop(): number } {
+  let peak = 0;
+  const sample = () => (peak = Math.max(peak, treeRssMiB(pid)));
+  sample();
+  const timer = setInterval(sample, everyMs);
+  return {
+    peakMiB: () => peak,
+    stop() {
+      clearInterval(timer);
+      sample();
+      return peak;
+    },
+  };
 }

@@ -36,6 +36,7 @@ const SCENARIOS: Scenario[] = [
   uploadScenario(64, "plain"),
   uploadScenario(16, "br"),
   uploadScenario(64, "br"),
+  uploadScenario(16, "distinct"),
   uploadBreakdownScenario,
   rawHotScenario,
   rawColdScenario,

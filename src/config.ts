@@ -89,6 +89,10 @@ export const configSpec = {
     check: checkDatabaseUrl,
   },
   DATA_DIR: { kind: "string", default: "./data", doc: "Folder for the embedded PGlite database." },
+  PGLITE_SHARED_BUFFERS_MB: {
+    kind: "int", default: 8, min: 1, max: 1024,
+    doc: "Embedded PGlite: Postgres's page cache in MiB, resident from the start (README, Memory).",
+  },
   MAX_LENGTH: {
     kind: "int", default: 10 * MiB, min: 1 * KiB, max: 512 * MiB,
     doc: "Bytes of log content kept; longer content is truncated (limit-bytes filter).",

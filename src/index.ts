@@ -27,7 +27,11 @@ async function main(): Promise<void> {
 
   let database;
   try {
-    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    database = await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      pglite: { sharedBuffersMiB: config.PGLITE_SHARED_BUFFERS_MB },
+    });
   } catch (error) {
     if (!(error instanceof FolderLockedError)) throw error;
     console.error(error.message);

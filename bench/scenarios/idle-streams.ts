@@ -70,7 +70,7 @@ export const idleStreamsScenario: Scenario = {
 };
 
 /** Opens one stream and resolves once its status line (200) and first event have arrived. */
-function openStream(hostname: string, port: number, path: string, sockets: Bun.Socket[]): Promise<void> {
+export function openStream(hostname: string, port: number, path: string, sockets: Bun.Socket[]): Promise<void> {
   return new Promise((resolve, reject) => {
     let received = "";
     const timer = setTimeout(() => reject(new Error("no first event within 60 s")), OPEN_TIMEOUT_MS);

@@ -2,14 +2,16 @@
  * Upload: the same ~200 KB Forge log POSTed again and again, to the service and to the floor,
  * one after the other at the same concurrency. Every upload gets a new id; the content is stored
  * once (both sides deduplicate by hash), so each request still pays for hashing, brotli and a
- * two-insert transaction.
+ * two-insert transaction. The distinct variant changes the first line on every request
+ * (bench/wrk/post-distinct.lua), so every upload is new content stored as a blob of its own.
  */
 import { measureSideBySide, type BenchContext, type ResultRow, type Scenario } from "../context.ts";
 
-export function uploadScenario(connections: number, encoding: "plain" | "br", name = `upload-${encoding === "br" ? "br-" : ""}${connections}`): Scenario {
+export function uploadScenario(connections: number, encoding: "plain" | "br" | "distinct", name = `upload-${encoding === "plain" ? "" : `${encoding}-`}${connections}`): Scenario {
+  const script = encoding === "distinct" ? "post-distinct" : "post";
   return {
     name,
-    describe: `POST the Forge log (${encoding === "br" ? "text/plain, Content-Encoding: br" : "text/plain"}) at ${connections} connections, service vs floor`,
+    describe: `POST the Forge log (${encoding === "br" ? "text/plain, Content-Encoding: br" : encoding === "distinct" ? "text/plain, a different first line every time" : "text/plain"}) at ${connections} connections, service vs floor`,
     async run(ctx: BenchContext): Promise<ResultRow[]> {
       const scriptEnv = {
         BENCH_BODY_FILE: encoding === "br" ? ctx.files.brBody : ctx.files.plainBody,
@@ -17,8 +19,8 @@ export function uploadScenario(connections: number, encoding: "plain" | "br", na
         BENCH_CONTENT_ENCODING: encoding === "br" ? "br" : "",
       };
       const [service, floor] = await measureSideBySide(ctx, [
-        { program: ctx.service, path: "/v1/log", script: "post", connections, scriptEnv },
-        { program: ctx.floor, path: "/log", script: "post", connections, scriptEnv },
+        { program: ctx.service, path: "/v1/log", script, connections, scriptEnv },
+        { program: ctx.floor, path: "/log", script, connections, scriptEnv },
       ]);
       const rssMiB = ctx.service.rssMiB();
       return [

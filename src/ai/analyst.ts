@@ -5,15 +5,13 @@
  * finished answer is kept for the next reader of the same log.
  */
 import type { Insights } from "../analysis/model";
-import { explainLog } from "./agent";
 import { aiAdmission, once, type Release } from "./admission";
 import { answerCacheKey, createAnswerCache, replayAnswer } from "./answer-cache";
 import type { AiConfig } from "./config";
 import { engineInsights } from "./engine-brief";
 import { status, type AiEvent } from "./events";
-import { createLanguageModel } from "./provider";
 import { sharedRuns } from "./shared-runs";
-import { createAiStats, silentLogger, type AiLog, type AiLogger, type AiStats } from "./types";
+import { createAiStats, silentLogger, type AiLog, type AiLogger, type AiLogRequest, type AiStats } from "./types";
 
 export interface OpenedAnalysis {
   /** The events this reader gets; they end when `signal` (the reader's) fires. */
@@ -29,13 +27,20 @@ export interface AiAnalyst {
    * asks (the rate limiter's client group; null outside the edge, where no per-client limit
    * applies). Throws the 429 ApiError when a limit refuses.
    */
-  open(log: AiLog, language: string, client: string | null, signal: AbortSignal): OpenedAnalysis;
+  open(log: AiLogRequest, language: string, client: string | null, signal: AbortSignal): OpenedAnalysis;
   /** Ends every live run (server shutdown). */
   abortRuns(reason: unknown): void;
 }
 
 export function createAiAnalyst(config: AiConfig, logger: AiLogger = silentLogger, stats: AiStats = createAiStats()): AiAnalyst {
-  const model = createLanguageModel(config, logger, () => stats.modelRequests++);
+  // The model SDKs (ai, zod, the providers) load with the first run, not at start-up: they are
+  // about 15 MiB of RSS that a server whose readers never ask for an analysis does not need.
+  let modelStack: Promise<{ explainLog: typeof import("./agent").explainLog; model: import("ai").LanguageModel }> | undefined;
+  const loadModelStack = () =>
+    (modelStack ??= Promise.all([import("./agent"), import("./provider")]).then(([agent, provider]) => ({
+      explainLog: agent.explainLog,
+      model: provider.createLanguageModel(config, logger, () => stats.modelRequests++),
+    })));
   const cache = createAnswerCache(config);
   const runs = sharedRuns();
   const admission = aiAdmission(config);
@@ -47,7 +52,7 @@ export function createAiAnalyst(config: AiConfig, logger: AiLogger = silentLogge
     return once(() => (starter.reading = false));
   };
 
-  function open(log: AiLog, language: string, client: string | null, signal: AbortSignal): OpenedAnalysis {
+  function open(log: AiLogRequest, language: string, client: string | null, signal: AbortSignal): OpenedAnalysis {
     const key = answerCacheKey(config, log.hash, language);
     const cached = cache.get(key);
     if (cached) return { release: admission.reader(client), events: untilAborted(replayAnswer(cached), signal) };
@@ -72,13 +77,15 @@ export function createAiAnalyst(config: AiConfig, logger: AiLogger = silentLogge
     return { release: starterSeat(starter), events: run.follow(signal) };
   }
 
-  async function* liveAnalysis(key: string, log: AiLog, language: string, signal: AbortSignal): AsyncGenerator<AiEvent> {
+  async function* liveAnalysis(key: string, request: AiLogRequest, language: string, signal: AbortSignal): AsyncGenerator<AiEvent> {
     stats.runsStarted++;
     let outcome: keyof AiStats["runsEnded"] = "aborted";
     try {
       // First event before any work, so the client sees the stream is alive at once.
       yield status("started", { cached: false, model: config.model, language });
 
+      const { explainLog, model } = await loadModelStack();
+      const log: AiLog = { id: request.id, hash: request.hash, files: await request.readFiles() };
       const insights = safeInsights(log.files[0]?.content ?? "");
       const onUsage = (usage: { inputTokens: number | undefined; outputTokens: number | undefined }) => {
         stats.inputTokens += usage.inputTokens ?? 0;

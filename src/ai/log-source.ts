@@ -14,9 +14,11 @@ export function aiLogSource(logs: LogService, bodyLimits: BodyLimits): Pick<AiDe
   return {
     async loadLog(id) {
       try {
-        const { files } = await logs.contents(id);
-        const aiFiles = files.map((file) => ({ name: file.name, content: file.text }));
-        return { id, hash: contentKey(aiFiles), files: aiFiles };
+        // The key comes from the stored content hashes: nothing is read or decompressed until a run starts.
+        const record = await logs.find(id);
+        const hash = contentKeyOfHashes(logs.fileList(record));
+        const readFiles = async () => (await logs.contents(id)).files.map((file) => ({ name: file.name, content: file.text }));
+        return { id, hash, readFiles };
       } catch (error) {
         if (error instanceof ApiError && error.code === "log_not_found") return null;
         throw error;
@@ -33,9 +35,18 @@ export function aiLogSource(logs: LogService, bodyLimits: BodyLimits): Pick<AiDe
   };
 }
 
-/** The main log's SHA-256 when it is alone (equal to its blob hash), else a hash over every file. */
+const sha256 = (text: string) => new Bun.CryptoHasher("sha256").update(text).digest("hex");
+
+/** The key of texts in memory: the same as contentKeyOfHashes of their stored form. */
 function contentKey(files: AiLogFile[]): string {
-  const sha256 = (text: string) => new Bun.CryptoHasher("sha256").update(text).digest("hex");
-  if (files.length === 1) return sha256(files[0].content);
-  return sha256(files.map((file) => `${file.name}\u0000${sha256(file.content)}`).join("\u0000"));
+  return contentKeyOfHashes(files.map((file) => ({ name: file.name, hash: sha256(file.content) })));
+}
+
+/**
+ * The main log's SHA-256 when it is alone (its blob hash), else a hash over every file's name and
+ * SHA-256: a stored log and the same text posted again share one cached answer.
+ */
+function contentKeyOfHashes(files: { name: string; hash: string }[]): string {
+  if (files.length === 1) return files[0].hash;
+  return sha256(files.map((file) => `${file.name}\u0000${file.hash}`).join("\u0000"));
 }

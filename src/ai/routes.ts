@@ -16,14 +16,14 @@ import type { AiConfig } from "./config";
 import { answerLanguage } from "./language";
 import { aiOriginPolicy } from "./origin-policy";
 import { eventStreamResponse } from "./sse";
-import { createAiStats, type AiLog, type AiLogger, type AiStats } from "./types";
+import { createAiStats, requestOf, type AiLog, type AiLogger, type AiLogRequest, type AiStats } from "./types";
 import type { ShutdownSignal } from "../ops/shutdown.ts";
 import type { UploadBody } from "../logs/upload-input.ts";
 
 export interface AiDeps {
   config: AiConfig | null;
-  /** A stored log, or null when the id is unknown. */
-  loadLog(id: string): Promise<AiLog | null>;
+  /** A stored log, or null when the id is unknown; its texts are read only if a model run starts. */
+  loadLog(id: string): Promise<AiLogRequest | null>;
   /** Reads a request body within the upload limits (Content-Encoding undone); nothing parsed yet. */
   readBody(request: Request): Promise<UploadBody>;
   /** The log an upload-shaped body holds (text/JSON/form/multipart), filtered; throws ApiError. */
@@ -57,7 +57,7 @@ export function aiRoutes(deps: AiDeps) {
     return { analyst, config };
   };
 
-  const loadStored = async (id: string): Promise<AiLog> => {
+  const loadStored = async (id: string): Promise<AiLogRequest> => {
     const log = await deps.loadLog(id);
     if (!log) throw new ApiError("log_not_found", `No log with id ${JSON.stringify(id)}`);
     return log;
@@ -65,7 +65,7 @@ export function aiRoutes(deps: AiDeps) {
 
   const openStream = (
     { analyst, config }: ReturnType<typeof admitRequest>,
-    log: AiLog,
+    log: AiLogRequest,
     language: string,
     request: Request,
     server: IdleTimeoutControl | null,
@@ -143,7 +143,7 @@ export function aiRoutes(deps: AiDeps) {
         // Read once, within the limits, whatever its framing (a chunked body has no length to check first).
         const body = await deps.readBody(request);
         const storedId = storedLogReference(body);
-        const log = storedId !== null ? await loadStored(storedId) : await deps.logOfBody(body);
+        const log = storedId !== null ? await loadStored(storedId) : requestOf(await deps.logOfBody(body));
         return openStream(ai, log, language, request, server);
       },
       {

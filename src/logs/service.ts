@@ -73,13 +73,21 @@ export class LogService {
   /** The texts of a stored log: the main log first, then its attached files (counts as a view). */
   async contents(id: string): Promise<{ record: LogRecord; files: { name: string; text: string }[] }> {
     const record = await this.find(id);
-    // In a log of files only, the main log is the first file: list it once, under its name.
-    const mainIsFile = record.files[0]?.blobHash === record.blobHash;
-    const files = [{ name: mainIsFile ? record.files[0].name : MAIN_LOG_NAME, text: await this.readText(record) }];
-    for (const file of record.files.slice(mainIsFile ? 1 : 0)) {
-      files.push({ name: file.name, text: await this.readText(record, file) });
-    }
+    const files = [];
+    for (const file of this.fileList(record)) files.push({ name: file.name, text: await this.readText(record, file.file) });
     return { record, files };
+  }
+
+  /**
+   * The files of a stored log with their content hashes, main log first, without reading any
+   * content. In a log of files only, the main log is the first file: listed once, under its name.
+   */
+  fileList(record: LogRecord): { name: string; hash: string; file?: LogFileRecord }[] {
+    const mainIsFile = record.files[0]?.blobHash === record.blobHash;
+    return [
+      { name: mainIsFile ? record.files[0].name : MAIN_LOG_NAME, hash: record.blobHash },
+      ...record.files.slice(mainIsFile ? 1 : 0).map((file) => ({ name: file.name, hash: file.blobHash, file })),
+    ];
   }
 
   /**

@@ -3,12 +3,11 @@
  * for tests) when no DATABASE_URL is set, the `postgres` driver when it is. Migrations from
  * drizzle/ are applied on open, so a fresh clone or a fresh container needs no extra step.
  */
-import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema.ts";
-import { lockFolder, type FolderLock } from "./folder-lock.ts";
 import type { Notifications } from "./removals.ts";
+import type { PgliteSettings } from "./pglite.ts";
 
 export type Schema = typeof schema;
 /** What the rest of the code sees: a Drizzle database, whichever driver is underneath. */
@@ -28,12 +27,14 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data folder; "memory" keeps everything in memory (tests). */
   dataDir?: string;
+  /** PGlite memory settings (defaults in src/storage/pglite.ts). */
+  pglite?: PgliteSettings;
 }
 
 const migrationsFolder = resolve(import.meta.dir, "../../drizzle");
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir ?? "./data");
+  const database = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir ?? "./data", options.pglite);
   try {
     await applyMigrations(database);
   } catch (error) {
@@ -66,36 +67,12 @@ async function openPostgres(url: string): Promise<Database> {
   return { db, driver: "postgres", notifications, close: () => client.end({ timeout: 5 }) };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  const { PGlite } = await import("@electric-sql/pglite");
+async function openPglite(dataDir: string, settings?: PgliteSettings): Promise<Database> {
+  const { openPgliteClient } = await import("./pglite.ts");
   const { drizzle } = await import("drizzle-orm/pglite");
-  let client: InstanceType<typeof PGlite>;
-  let lock: FolderLock | null = null;
-  if (dataDir === "memory") {
-    client = new PGlite();
-  } else {
-    const folder = resolve(dataDir, "pglite");
-    mkdirSync(folder, { recursive: true });
-    // before PGlite touches the folder: a second process must not get that far
-    lock = lockFolder(resolve(dataDir));
-    client = new PGlite(folder);
-  }
-  try {
-    await client.waitReady;
-  } catch (error) {
-    lock?.release();
-    throw error;
-  }
-  const db = drizzle(client, { schema }) as unknown as Db;
-  return {
-    db,
-    driver: "pglite",
-    notifications: null,
-    async close() {
-      await client.close();
-      lock?.release();
-    },
-  };
+  const opened = await openPgliteClient(dataDir, settings);
+  const db = drizzle(opened.client, { schema }) as unknown as Db;
+  return { db, driver: "pglite", notifications: null, close: () => opened.close() };
 }
 
 async function applyMigrations(database: Database): Promise<void> {
@@ -119,11 +96,15 @@ export async function readinessProblem(database: Database): Promise<string | nul
   let applied: number;
   try {
     const result = await database.db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
-    // postgres.js returns the rows; PGlite returns { rows }.
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { applied: number }[];
+    const rows = rowsOf<{ applied: number }>(result);
     applied = Number(rows[0]?.applied ?? 0);
   } catch {
     return "the database does not answer";
   }
   return applied >= shipped ? null : `${shipped - applied} of ${shipped} migrations are not applied`;
+}
+
+/** The rows of `db.execute`: postgres.js returns the rows, PGlite returns { rows }. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
 }

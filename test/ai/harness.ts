@@ -8,6 +8,7 @@
 import { afterAll, beforeAll } from "bun:test";
 import { createAiAnalyst } from "../../src/ai/analyst";
 import { loadAiConfig, type AiLog } from "../../src/ai";
+import { requestOf } from "../../src/ai/types";
 import type { AiEvent } from "../../src/ai/events";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app";
 import { paperLogWithBrokenPlugin } from "./fixtures";
@@ -113,7 +114,7 @@ export function startAnalyst(script: Script, env: Record<string, string> = {}, p
     logged,
     async analyse({ log = aiLog(), language = "en", signal = new AbortController().signal } = {}) {
       const events: AiEvent[] = [];
-      const opened = analyst.open(log, language, null, signal);
+      const opened = analyst.open(requestOf(log), language, null, signal);
       for await (const event of opened.events) events.push(event);
       opened.release();
       return events;

@@ -1,0 +1,75 @@
+/**
+ * The embedded database: PGlite (Postgres compiled to WebAssembly) in this process, on a data
+ * folder, with the memory settings a small box needs. What each setting costs is measured in
+ * bench/results/memory.md and summed up in the README's "Memory" section.
+ */
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { lockFolder, type FolderLock } from "./folder-lock.ts";
+import { createDatabaseFolder, templateTar } from "./pglite-template.ts";
+
+export interface PgliteSettings {
+  /** Postgres's page cache inside the WebAssembly memory, in MiB (PGlite's own default is 128). */
+  sharedBuffersMiB: number;
+}
+
+export const DEFAULT_PGLITE_SETTINGS: PgliteSettings = { sharedBuffersMiB: 8 };
+
+/**
+ * PGlite's start-up arguments plus ours. WebAssembly memory only grows, so every buffer Postgres
+ * fills once stays resident for the life of the process:
+ * - shared_buffers: Postgres touches all of it at start (128 MiB by default; PGLITE_SHARED_BUFFERS_MB).
+ *   Hot reads are served from the app's caches and a blob is read once per cache miss, so a
+ *   small one loses little: the operating system's page cache still holds the files.
+ * - wal_buffers: 1 MiB (by default 1/32 of shared_buffers, 256 KiB here): an upload's WAL fits.
+ * - maintenance_work_mem (64 MiB by default): what VACUUM and index builds may take at once.
+ * - fsync stays as PGlite sets it (-F, off, in defaultStartParams): unchanged by us.
+ */
+export function pgliteStartParams(settings: PgliteSettings): string[] {
+  return [
+    ...PGlite.defaultStartParams,
+    "-c", `shared_buffers=${settings.sharedBuffersMiB}MB`,
+    "-c", "wal_buffers=1MB",
+    "-c", "maintenance_work_mem=16MB",
+    "-c", "max_connections=10",
+  ];
+}
+
+export interface OpenedPglite {
+  client: PGlite;
+  /** How the data folder came to be: found, copied from the template, or made by initdb. */
+  origin: "memory" | "existing" | "template" | "initdb";
+  close(): Promise<void>;
+}
+
+/** `dataDir` "memory" keeps everything in memory (tests), started from the template too. */
+export async function openPgliteClient(dataDir: string, settings: PgliteSettings = DEFAULT_PGLITE_SETTINGS): Promise<OpenedPglite> {
+  const startParams = pgliteStartParams(settings);
+  if (dataDir === "memory") {
+    const tar = templateTar();
+    const client = new PGlite({ startParams, ...(tar ? { loadDataDir: new Blob([tar as BlobPart]) } : {}) });
+    await client.waitReady;
+    return { client, origin: "memory", close: () => client.close() };
+  }
+  mkdirSync(resolve(dataDir), { recursive: true });
+  // before anything touches the folder: a second process must not get that far
+  const lock: FolderLock = lockFolder(resolve(dataDir));
+  try {
+    const folder = resolve(dataDir, "pglite");
+    const origin = await createDatabaseFolder(folder);
+    const client = new PGlite(folder, { startParams });
+    await client.waitReady;
+    return {
+      client,
+      origin,
+      async close() {
+        await client.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
