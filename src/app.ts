@@ -2,6 +2,7 @@
  * createApp: composes the edge and the feature modules into one Elysia app. Start-up (index.ts)
  * and the tests both call it, so what the tests exercise is what runs.
  */
+import { logLine } from "./ops/log-line";
 import { Elysia } from "elysia";
 import type { Config } from "./config.ts";
 import type { Database } from "./storage/database.ts";
@@ -221,9 +222,6 @@ export function createApp(deps: AppDeps) {
 
 export type App = ReturnType<typeof createApp>;
 
-function logLine(level: string, message: string, fields: Record<string, unknown> = {}): void {
-  console.error(JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...fields }));
-}
 
 /** A count that is queried at most once per `maxAgeMs` (scrapes must not hammer the database). */
 function cachedCount(query: () => Promise<number>, maxAgeMs: number) {

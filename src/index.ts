@@ -2,6 +2,7 @@
  * Start-up only: read the configuration, open the database (migrations included), build the app,
  * listen (src/server.ts: TLS and the redirect listener), and shut down cleanly on SIGTERM/SIGINT.
  */
+import { logLine } from "./ops/log-line";
 import { ConfigError, loadSettings } from "./config.ts";
 import { openDatabase } from "./storage/database.ts";
 import { FolderLockedError } from "./storage/folder-lock.ts";
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
     const settings = loadSettings(process.env);
     config = settings.config;
     aiConfig = settings.ai;
-    for (const warning of settings.warnings) log("warn", "configuration", { warning });
+    for (const warning of settings.warnings) logLine("warn", "configuration", { warning });
   } catch (error) {
     // A bad environment is the operator's to fix: say what is wrong, no stack trace.
     console.error(error instanceof ConfigError ? error.message : `Invalid configuration: ${(error as Error).message}`);
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   const service = createApp({ config, database, aiConfig, accessLog: (line) => console.log(line) });
   const server = startServer(config, service.edge);
   service.startBackground();
-  log("info", "listening", { version: VERSION, url: server.url, redirectFrom: server.redirectUrl, publicUrl: config.PUBLIC_URL, database: database.driver, ai: aiConfig ? `${aiConfig.provider} ${aiConfig.model}` : "disabled" });
+  logLine("info", "listening", { version: VERSION, url: server.url, redirectFrom: server.redirectUrl, publicUrl: config.PUBLIC_URL, database: database.driver, ai: aiConfig ? `${aiConfig.provider} ${aiConfig.model}` : "disabled" });
 
   // Graceful shutdown: stop accepting, end AI streams with an `error` event, let in-flight
   // requests (uploads) finish, write pending views, close the database; all within a deadline.
@@ -49,9 +50,9 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log("info", "shutting down", { signal, deadlineS: config.SHUTDOWN_TIMEOUT_S });
+    logLine("info", "shutting down", { signal, deadlineS: config.SHUTDOWN_TIMEOUT_S });
     const deadline = setTimeout(() => {
-      log("error", "shutdown deadline passed; exiting with requests still open");
+      logLine("error", "shutdown deadline passed; exiting with requests still open");
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_S * 1000);
     const drained = server.stop(false);
@@ -60,15 +61,12 @@ async function main(): Promise<void> {
     await service.stopBackground();
     await database.close();
     clearTimeout(deadline);
-    log("info", "stopped");
+    logLine("info", "stopped");
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-function log(level: string, message: string, fields: Record<string, unknown> = {}): void {
-  console.log(JSON.stringify({ level, time: new Date().toISOString(), message, ...fields }));
-}
 
 await main();

@@ -6,6 +6,7 @@
  * The socket's peer address is handed to the edge out of band (rememberSocketAddress), never in
  * a header a client could forge.
  */
+import { logLine } from "./ops/log-line";
 import type { Server } from "bun";
 import type { Config } from "./config.ts";
 import { rememberSocketAddress } from "./edge/client-ip.ts";
@@ -87,7 +88,7 @@ export function startServer(config: Config, service: Servable): RunningServer {
 const neverTheDevelopmentPage = {
   development: false,
   error(error: Error): Response {
-    console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), msg: "listener error", error: `${error.name}: ${error.message}` }));
+    logLine("error", "listener error", { error: `${error.name}: ${error.message}` });
     return errorResponse(new ApiError("internal_error", "Something went wrong on our side; it has been logged."));
   },
 } as const;
