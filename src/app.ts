@@ -126,7 +126,7 @@ export function createApp(deps: AppDeps) {
   const deleteBudget = new DeleteBudget(config.DELETE_IDS_PER_MINUTE);
   const featureRoutes = () =>
     new Elysia()
-      .use(logRoutes({ logs, insights, bodyLimits, deleteBudget, textFiles }))
+      .use(logRoutes({ logs, insights, bodyLimits, deleteBudget, cache }))
       .use(insightsRoutes({ insights, bodyLimits }))
       .use(ai)
       .use(infoRoutes(config));
