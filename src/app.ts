@@ -15,6 +15,7 @@ import { ViewTracker } from "./logs/views.ts";
 import { LogService } from "./logs/service.ts";
 import type { PreparationOptions } from "./logs/preparation.ts";
 import { inThreadPreparer, PreparationPool } from "./logs/preparation-pool.ts";
+import { BlobRecompressor } from "./logs/recompression.ts";
 import { logRoutes } from "./logs/routes.ts";
 import { DeleteBudget } from "./logs/delete-budget.ts";
 import { infoRoutes } from "./info/routes.ts";
@@ -80,6 +81,16 @@ export function createApp(deps: AppDeps) {
     config.UPLOAD_WORKERS > 0 ? new PreparationPool(config.UPLOAD_WORKERS, preparation) : inThreadPreparer(preparation);
   // Replicas on one Postgres tell each other what left storage (removals.ts).
   const removals = database.notifications ? postgresRemovalFeed(database.notifications) : localRemovalFeed;
+  // Uploads store a quick compression; this brings blobs to the storage quality while uploads pause.
+  const recompressor = new BlobRecompressor({
+    read: async (hash) => cache.getBlob(hash) ?? (await directStore.readBlob(hash)),
+    replace: async (hash, data) => {
+      await directStore.replaceBlobData(hash, data);
+      cache.replaceBlob(hash, data);
+    },
+    idle: (): boolean => logs.idle,
+    logError: (error) => logError(error),
+  });
   const logs = new LogService(
     store,
     cache,
@@ -87,6 +98,7 @@ export function createApp(deps: AppDeps) {
     { ...preparation, publicUrl: config.PUBLIC_URL, idLength: config.ID_LENGTH, storageTimeS: config.STORAGE_TIME_S },
     preparer,
     removals,
+    recompressor,
   );
   const listening = removals.subscribe({ onRemoved: (removed) => logs.forget(removed), onGap: () => cache.clear() }).catch((error) => logError(error));
   const janitor = new Janitor(directStore, {
@@ -178,6 +190,7 @@ export function createApp(deps: AppDeps) {
     cache,
     views,
     janitor,
+    recompressor,
     /** Tells long-lived work (AI streams) that the service is going down. */
     beginShutdown: () => shutdown.begin(),
     /** Starts the background work: view flushing and the janitor. */
@@ -189,6 +202,7 @@ export function createApp(deps: AppDeps) {
       await listening;
       await removals.close();
       await janitor.stop();
+      await recompressor.stop();
       await views.stop();
       await preparer.close();
       textFiles?.close();

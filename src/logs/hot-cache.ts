@@ -85,6 +85,11 @@ export class HotLogCache {
     this.blobs?.set(hash, data);
   }
 
+  /** Other bytes of the same content (recompression.ts), kept only where the old ones were. */
+  replaceBlob(hash: string, data: Uint8Array): void {
+    if (this.blobs?.has(hash)) this.blobs.set(hash, data);
+  }
+
   forgetBlob(hash: string): void {
     this.blobs?.delete(hash);
     for (const coding of TEXT_CODINGS) this.blobs?.delete(textFormKey(hash, coding));
