@@ -7,7 +7,7 @@
 export interface LoadOptions {
   url: string;
   /** bench/wrk/<script>.lua */
-  script: "post" | "read";
+  script: "post" | "post-distinct" | "read";
   connections: number;
   durationS: number;
   /** Environment for the Lua script (BENCH_BODY_FILE, BENCH_IDS_FILE, ...). */
