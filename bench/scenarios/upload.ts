@@ -49,11 +49,14 @@ export function distinctUploadScenario(connections: number): Scenario {
       const quickFloor = await ctx.start("floor (upload quality)", ["bun", "run", "bench/floor.ts"], {
         DATABASE_URL: ctx.floorDatabaseUrl, PORT: "0", HOST: floorUrl.hostname, FLOOR_BROTLI_QUALITY: String(UPLOAD_BROTLI_QUALITY),
       });
+      // The default pool leaves a core to the request thread; two workers was the old default.
+      const twoWorkers = await ctx.start("logpaste (UPLOAD_WORKERS=2)", ["bun", "run", "src/index.ts"], { ...ctx.serviceEnv, UPLOAD_WORKERS: "2" });
       try {
-        const [service, floor, quick] = await measureSideBySide(ctx, [
+        const [service, floor, quick, pool2] = await measureSideBySide(ctx, [
           { program: ctx.service, path: "/v1/log", script: "post-distinct", connections, scriptEnv },
           { program: ctx.floor, path: "/log", script: "post-distinct", connections, scriptEnv },
           { program: quickFloor, path: "/log", script: "post-distinct", connections, scriptEnv },
+          { program: twoWorkers, path: "/v1/log", script: "post-distinct", connections, scriptEnv },
         ]);
         return [
           {
@@ -62,9 +65,11 @@ export function distinctUploadScenario(connections: number): Scenario {
           },
           { scenario: name, target: `floor, brotli quality ${BROTLI_QUALITY}`, connections, load: floor },
           { scenario: name, target: `floor, brotli quality ${UPLOAD_BROTLI_QUALITY}`, connections, load: quick },
+          { scenario: name, target: "logpaste, UPLOAD_WORKERS=2", connections, load: pool2, ratio: pool2.rps / floor.rps, rssMiB: twoWorkers.rssMiB(), note: "a second service process with two upload workers (the default is cores - 1)" },
         ];
       } finally {
         await quickFloor.stop();
+        await twoWorkers.stop();
       }
     },
   };
