@@ -13,8 +13,10 @@ export interface ResultRow {
   target: string;
   connections?: number;
   load?: Measured;
-  /** target rps / floor rps, where a floor applies. */
+  /** target rps / floor rps, where a floor applies; or / the rps of what `ratioOf` names. */
   ratio?: number;
+  /** What `ratio` divides by, when it is not the floor. */
+  ratioOf?: string;
   /** RSS of the service after the scenario, in MiB. */
   rssMiB?: number;
   note?: string;

@@ -76,6 +76,7 @@ export const rawClientsScenario: Scenario = {
     return CLIENTS.map((client, index) => ({
       scenario: "raw-clients", target: `logpaste, ${client.label}`, connections: CONNECTIONS, load: loads[index],
       rssMiB: index === 0 ? ctx.service.rssMiB() : undefined,
+      ...(index === 0 ? {} : { ratio: loads[index].rps / loads[0].rps, ratioOf: "the brotli client" }),
       note: index === 0 ? "the reference" : `${(loads[index].rps / loads[0].rps).toFixed(2)} x the brotli client's rate`,
     }));
   },
