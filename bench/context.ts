@@ -13,8 +13,10 @@ export interface ResultRow {
   target: string;
   connections?: number;
   load?: Measured;
-  /** target rps / floor rps, where a floor applies. */
+  /** target rps / floor rps, where a floor applies; or / the rps of what `ratioOf` names. */
   ratio?: number;
+  /** What `ratio` divides by, when it is not the floor. */
+  ratioOf?: string;
   /** RSS of the service after the scenario, in MiB. */
   rssMiB?: number;
   note?: string;
@@ -90,15 +92,37 @@ interface MeasuredRun extends LoadResult {
   postgresCpuS: number;
 }
 
+/**
+ * CPU is read until the program has settled after the load, not just until wrk stops: work a
+ * program defers (the service recompresses new blobs once uploads pause) is part of what its
+ * requests cost, and must not run into the next program's measurement either.
+ */
 async function measureOnce(spec: LoadSpec, durationS: number): Promise<MeasuredRun> {
   const programBefore = processCpuSeconds(spec.program.pid);
   const postgresBefore = postgresCpuSeconds();
   const load = await runLoad({ ...spec, url: spec.program.url + spec.path, durationS });
+  await settled(spec.program.pid);
   return {
     ...load,
     programCpuS: processCpuSeconds(spec.program.pid) - programBefore,
     postgresCpuS: postgresCpuSeconds() - postgresBefore,
   };
+}
+
+const SETTLED_BELOW = 0.05; // of one core
+const SETTLE_STEP_MS = 300;
+const SETTLE_MAX_MS = 120_000;
+
+/** Waits until the program uses under 5% of a core over a step (at most two minutes). */
+async function settled(pid: number): Promise<void> {
+  const deadline = Date.now() + SETTLE_MAX_MS;
+  let before = processCpuSeconds(pid);
+  while (Date.now() < deadline) {
+    await Bun.sleep(SETTLE_STEP_MS);
+    const now = processCpuSeconds(pid);
+    if ((now - before) / (SETTLE_STEP_MS / 1000) < SETTLED_BELOW) return;
+    before = now;
+  }
 }
 
 function combineRounds(rounds: MeasuredRun[]): Measured {

@@ -21,8 +21,12 @@ export interface RunDescription {
 
 /** The targets from the issue, checked wherever the scenario ran. */
 const TARGETS = [
-  { label: "upload >= 0.7 x floor", minimum: 0.7, matches: (row: ResultRow) => row.scenario.startsWith("upload-") && row.target === "logpaste" },
+  { label: "distinct uploads >= 0.85 x floor (issue 24)", minimum: 0.85, matches: (row: ResultRow) => row.scenario.startsWith("upload-distinct-") && row.target === "logpaste" },
+  { label: "same-body upload >= 0.7 x floor", minimum: 0.7, matches: (row: ResultRow) => /^upload-(br-)?\d/.test(row.scenario) && row.target === "logpaste" },
   { label: "hot raw read >= 1.5 x floor", minimum: 1.5, matches: (row: ResultRow) => row.scenario === "raw-hot" && row.target === "logpaste" },
+  { label: "clients without brotli >= 0.5 x the brotli client (issue 24)", minimum: 0.5, matches: (row: ResultRow) => row.scenario === "raw-clients" },
+  { label: "cold raw read >= 0.8 x floor (issue 24)", minimum: 0.8, matches: (row: ResultRow) => row.scenario === "raw-cold" && row.target.startsWith("logpaste") },
+  { label: "limiter on/off >= 0.95 on the smallest GET (issue 24)", minimum: 0.95, matches: (row: ResultRow) => row.scenario === "limiter" && row.target.endsWith("limiter on, GET /healthz") },
 ];
 
 const fixed = (value: number | undefined, digits: number) => (value === undefined ? "" : value.toFixed(digits));
@@ -39,7 +43,7 @@ export function summaryLine(rows: ResultRow[]): string {
         parts.push(`CPU ${cpuText(row.load.cpuMsPerRequest)} ms/req`);
         if (row.load.errors > 0) parts.push(`${row.load.errors} ERRORS`);
       }
-      if (row.ratio !== undefined) parts.push(`${row.ratio.toFixed(2)} x floor`);
+      if (row.ratio !== undefined) parts.push(`${row.ratio.toFixed(2)} x ${row.ratioOf ?? "floor"}`);
       if (row.rssMiB !== undefined) parts.push(`RSS ${row.rssMiB.toFixed(0)} MiB`);
       if (!row.load && row.note) parts.push(row.note);
       return parts.join(", ");
@@ -49,7 +53,7 @@ export function summaryLine(rows: ResultRow[]): string {
 
 export function markdownReport(run: RunDescription, rows: ResultRow[]): string {
   const table = [
-    "| Scenario | Target | Conns | req/s | req/s per round | p50 ms | p99 ms | CPU ms/req | Errors | x floor | RSS MiB |",
+    "| Scenario | Target | Conns | req/s | req/s per round | p50 ms | p99 ms | CPU ms/req | Errors | ratio | RSS MiB |",
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map((row) =>
       `| ${row.scenario} | ${row.target} | ${row.connections ?? ""} | ${fixed(row.load?.rps, 0)} | ${row.load?.roundsRps?.map((rps) => rps.toFixed(0)).join(", ") ?? ""} | ${fixed(row.load?.p50Ms, 2)} | ${fixed(row.load?.p99Ms, 2)} | ${row.load ? cpuText(row.load.cpuMsPerRequest) : ""} | ${row.load ? row.load.errors : ""} | ${fixed(row.ratio, 2)} | ${fixed(row.rssMiB, 0)} |`,
@@ -70,10 +74,10 @@ export function markdownReport(run: RunDescription, rows: ResultRow[]): string {
     `- Machine: ${run.machine}; load average (1/5/15 min) ${run.loadAverage.start.map((n) => n.toFixed(1)).join("/")} at the start, ${run.loadAverage.end.map((n) => n.toFixed(1)).join("/")} at the end (above 2 means other work shared the cores)`,
     `- Software: ${run.software}`,
     `- Body: ${run.body}`,
-    "- Service: `bun run src/index.ts` as a child process (the real start-up, edge included), Postgres driver, default cache (64 MiB) and 2 upload workers (UPLOAD_WORKERS) unless the row says otherwise, RATE_LIMIT_MAX=250000 per 1 s window so no request is refused (the limiter still counts every one; buckets at their default).",
+    "- Service: `bun run src/index.ts` as a child process (the real start-up, edge included), Postgres driver, default cache (64 MiB) and the default upload workers (UPLOAD_WORKERS: cores - 1, so 1 here) unless the row says otherwise, RATE_LIMIT_MAX=250000 per 1 s window so no request is refused (the limiter still counts every one; buckets at their default).",
     "- Floor: `bench/floor.ts`, Bun.serve + postgres.js with no framework, same Postgres server (its own database), same pool size (10), same body. Upload: read body (undo br), SHA-256, brotli quality 5 (as src/storage/blobs.ts), insert blob (on conflict do nothing) + log row in one transaction. Read: one select joining log and blob, the stored bytes sent with Content-Encoding: br.",
     "- Service and floor are measured one after the other in the same run, never at once; wrk, the program under test and Postgres share the two cores, so absolute figures are low and the ratios are what to compare.",
-    "- `x floor` is logpaste req/s divided by the floor's req/s in the same scenario. `Errors` counts non-2xx answers, socket errors and timeouts (must be 0 for a figure to count).",
+    "- `ratio` is logpaste req/s divided by the floor's req/s in the same scenario, or, where the notes say so, by another row of the same scenario (raw-clients: the brotli client; limiter: the same service without the limiter). `Errors` counts non-2xx answers, socket errors and timeouts (must be 0 for a figure to count).",
     "- `CPU ms/req` is the CPU time the row's program used (all its threads: workers, compression, GC) plus what every Postgres process used, read from /proc across the measured rounds and divided by the requests made. The cores are saturated under these loads, so a throughput ratio follows the ratio of these sums; where one row costs more than another, this says whether the program or the database spent it.",
     "",
     ...table,

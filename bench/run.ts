@@ -23,15 +23,16 @@ import { forgeServerLog } from "./fixtures.ts";
 import { wrkAvailable } from "./load.ts";
 import { startProgram, type RunningProgram } from "./processes.ts";
 import { markdownReport, summaryLine } from "./report.ts";
-import { uploadScenario } from "./scenarios/upload.ts";
+import { distinctUploadScenario, uploadScenario } from "./scenarios/upload.ts";
 import { uploadBreakdownScenario } from "./scenarios/upload-breakdown.ts";
-import { rawColdScenario, rawHotScenario } from "./scenarios/raw-read.ts";
+import { rawClientsScenario, rawColdScenario, rawHotScenario } from "./scenarios/raw-read.ts";
 import { analyseScenario, logInfoScenario } from "./scenarios/info-analyse.ts";
 import { rateLimitOverheadScenario } from "./scenarios/rate-limit-overhead.ts";
 import { idleStreamsScenario } from "./scenarios/idle-streams.ts";
 
 /** In run order. The first upload runs again at the end: RSS after both shows whether memory grows. */
 const SCENARIOS: Scenario[] = [
+  distinctUploadScenario(16),
   uploadScenario(16, "plain"),
   uploadScenario(64, "plain"),
   uploadScenario(16, "br"),
@@ -39,6 +40,7 @@ const SCENARIOS: Scenario[] = [
   uploadScenario(16, "distinct"),
   uploadBreakdownScenario,
   rawHotScenario,
+  rawClientsScenario,
   rawColdScenario,
   logInfoScenario,
   analyseScenario,

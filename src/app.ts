@@ -16,6 +16,7 @@ import { ViewTracker } from "./logs/views.ts";
 import { LogService } from "./logs/service.ts";
 import type { PreparationOptions } from "./logs/preparation.ts";
 import { inThreadPreparer, PreparationPool } from "./logs/preparation-pool.ts";
+import { BlobRecompressor } from "./logs/recompression.ts";
 import { logRoutes } from "./logs/routes.ts";
 import { DeleteBudget } from "./logs/delete-budget.ts";
 import { infoRoutes } from "./info/routes.ts";
@@ -89,6 +90,16 @@ export function createApp(deps: AppDeps) {
   // Replicas on one Postgres tell each other what left storage (removals.ts).
   const removals = database.notifications ? postgresRemovalFeed(database.notifications) : localRemovalFeed;
   const moderationStore = guardedByBreaker(new ModerationStore(database.db), new OutageBreaker(config.DB_TIMEOUT_S * 1000));
+  // Uploads store a quick compression; this brings blobs to the storage quality while uploads pause.
+  const recompressor = new BlobRecompressor({
+    read: async (hash) => cache.getBlob(hash) ?? (await directStore.readBlob(hash)),
+    replace: async (hash, data) => {
+      await directStore.replaceBlobData(hash, data);
+      cache.replaceBlob(hash, data);
+    },
+    idle: (): boolean => logs.idle,
+    logError: (error) => logError(error),
+  });
   const logs = new LogService(
     store,
     cache,
@@ -102,6 +113,7 @@ export function createApp(deps: AppDeps) {
     },
     preparer,
     removals,
+    recompressor,
   );
   const listening = removals.subscribe({ onRemoved: (removed) => logs.forget(removed), onGap: () => cache.clear() }).catch((error) => logError(error));
   const janitor = new Janitor(directStore, {
@@ -144,7 +156,7 @@ export function createApp(deps: AppDeps) {
   const moderation = new ModerationService(moderationStore, logs, { publicUrl: config.PUBLIC_URL, storageTimeS: config.STORAGE_TIME_S });
   const featureRoutes = () => {
     const routes = new Elysia()
-      .use(logRoutes({ logs, insights, bodyLimits, deleteBudget, textFiles, adminToken }))
+      .use(logRoutes({ logs, insights, bodyLimits, deleteBudget, cache, adminToken }))
       .use(insightsRoutes({ insights, bodyLimits }))
       .use(ai)
       .use(infoRoutes(config));
@@ -201,6 +213,7 @@ export function createApp(deps: AppDeps) {
     cache,
     views,
     janitor,
+    recompressor,
     /** Tells long-lived work (AI streams) that the service is going down. */
     beginShutdown: () => shutdown.begin(),
     /** Starts the background work: view flushing and the janitor. */
@@ -212,6 +225,7 @@ export function createApp(deps: AppDeps) {
       await listening;
       await removals.close();
       await janitor.stop();
+      await recompressor.stop();
       await views.stop();
       await preparer.close();
       textFiles?.close();

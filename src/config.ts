@@ -5,6 +5,7 @@
  */
 
 import { accessSync, constants } from "node:fs";
+import { availableParallelism } from "node:os";
 import { parseCidrList } from "./edge/ip.ts";
 import { parseRouteRules } from "./edge/rate-limit.ts";
 import { parseApiKeys } from "./edge/api-keys.ts";
@@ -160,8 +161,10 @@ export const configSpec = {
     doc: "Seconds a log lives after its last view.",
   },
   UPLOAD_WORKERS: {
-    kind: "int", default: 2, min: 0, max: 64,
-    doc: "Worker threads that filter, analyse and compress uploads off the request thread; 0 does it on the request thread.",
+    // One core stays with the thread that answers requests: with as many workers as cores, hostile
+    // bodies kept both cores busy and /healthz waited for a turn (issue 25).
+    kind: "int", default: Math.max(1, availableParallelism() - 1), min: 0, max: 64,
+    doc: "Worker threads that filter, analyse and compress uploads off the request thread (default: one fewer than the cores, at least 1); 0 does it on the request thread.",
   },
   CACHE_MAX_BYTES: {
     kind: "int", default: 64 * MiB, min: 0, max: 16 * 1024 * MiB,

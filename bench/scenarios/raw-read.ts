@@ -53,3 +53,31 @@ export const rawColdScenario: Scenario = {
     }
   },
 };
+
+/** What each kind of client sends; the first is the reference the others are divided by. */
+const CLIENTS = [
+  { label: "Accept-Encoding: br, gzip (browsers, mclo.gs clients)", acceptEncoding: "br, gzip" },
+  { label: "no Accept-Encoding (Java's HttpClient, curl, most bots)", acceptEncoding: "none" },
+  { label: "Accept-Encoding: gzip, deflate (Python's requests)", acceptEncoding: "gzip, deflate" },
+];
+
+export const rawClientsScenario: Scenario = {
+  name: "raw-clients",
+  describe: `GET /v1/raw/{id} of one hot log at ${CONNECTIONS} connections by a brotli client, a client without Accept-Encoding and a gzip client`,
+  async run(ctx: BenchContext): Promise<ResultRow[]> {
+    const ids = await ctx.idsFile("clients", [await uploadText(ctx.service.url, "/v1/log", forgeServerLog())]);
+    const loads = await measureSideBySide(
+      ctx,
+      CLIENTS.map((client) => ({
+        program: ctx.service, path: "", script: "read" as const, connections: CONNECTIONS,
+        scriptEnv: { BENCH_IDS_FILE: ids, BENCH_PATH_PREFIX: "/v1/raw/", BENCH_ACCEPT_ENCODING: client.acceptEncoding },
+      })),
+    );
+    return CLIENTS.map((client, index) => ({
+      scenario: "raw-clients", target: `logpaste, ${client.label}`, connections: CONNECTIONS, load: loads[index],
+      rssMiB: index === 0 ? ctx.service.rssMiB() : undefined,
+      ...(index === 0 ? {} : { ratio: loads[index].rps / loads[0].rps, ratioOf: "the brotli client" }),
+      note: index === 0 ? "the reference" : `${(loads[index].rps / loads[0].rps).toFixed(2)} x the brotli client's rate`,
+    }));
+  },
+};

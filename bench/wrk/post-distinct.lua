@@ -1,22 +1,28 @@
--- POST a body whose first line differs on every request (thread number and a counter), so every
--- upload is new content: hashed, compressed and stored as a blob of its own, as in real use.
--- BENCH_BODY_FILE: the body (plain text); BENCH_CONTENT_TYPE.
+-- POST a body that differs on every request: BENCH_BODY_FILE with a first line of its own
+-- (thread and counter), so no upload is deduplicated and every one stores a new blob.
+-- BENCH_CONTENT_TYPE (text/plain). No Content-Encoding: the body is built here as text.
 dofile(os.getenv("BENCH_WRK_DIR") .. "/report.lua")
 
 local file = assert(io.open(os.getenv("BENCH_BODY_FILE"), "rb"))
 local body = file:read("*a")
 file:close()
-local content_type = os.getenv("BENCH_CONTENT_TYPE") or "text/plain"
+local contentType = os.getenv("BENCH_CONTENT_TYPE") or "text/plain"
 
 local threads = 0
 function setup(thread)
+  thread:set("thread_id", threads)
   threads = threads + 1
-  thread:set("thread_number", threads)
 end
 
 local counter = 0
+local salt = 0
+function init(args)
+  -- Distinct across runs too (warm-up, rounds): the clock and the thread make the prefix.
+  salt = string.format("%d-%d", os.time(), thread_id or 0)
+end
+
 function request()
   counter = counter + 1
-  local first = string.format("[00:00:00] [main/INFO]: bench upload %d-%d-%d\n", thread_number or 0, counter, os.time())
-  return wrk.format("POST", nil, { ["Content-Type"] = content_type }, first .. body)
+  local first = "[00:00:00] [main/INFO]: upload " .. salt .. "-" .. counter .. "\n"
+  return wrk.format("POST", nil, { ["Content-Type"] = contentType }, first .. body)
 end

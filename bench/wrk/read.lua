@@ -1,6 +1,8 @@
 -- GET {BENCH_PATH_PREFIX}{id}, rotating over the ids in BENCH_IDS_FILE (one a line), each thread
 -- starting at a different place.
--- Sends Accept-Encoding: br, gzip like a browser or the mclo.gs clients.
+-- Sends Accept-Encoding: br, gzip like a browser or the mclo.gs clients, unless
+-- BENCH_ACCEPT_ENCODING says otherwise ("none": no header, as Java's HttpClient and curl send;
+-- "gzip, deflate": Python's requests).
 dofile(os.getenv("BENCH_WRK_DIR") .. "/report.lua")
 
 local prefix = os.getenv("BENCH_PATH_PREFIX")
@@ -8,7 +10,8 @@ local ids = {}
 for id in io.lines(os.getenv("BENCH_IDS_FILE")) do
   if id ~= "" then ids[#ids + 1] = id end
 end
-wrk.headers["Accept-Encoding"] = "br, gzip"
+local acceptEncoding = os.getenv("BENCH_ACCEPT_ENCODING") or "br, gzip"
+if acceptEncoding ~= "none" then wrk.headers["Accept-Encoding"] = acceptEncoding end
 
 local threads = 0
 function setup(thread)

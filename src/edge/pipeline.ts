@@ -29,6 +29,11 @@ export interface EdgeContext {
   responseHeaders: Record<string, string> | null;
   /** Set by apiKeyIdentity (api-keys.ts) for a request with a known panel key. */
   chosenLimit?: ChosenLimit;
+  /**
+   * The route template the path addresses (route-key.ts), once a middleware worked it out: the
+   * limiter and the access line both need it, and it is the dearest part of counting a request.
+   */
+  route: string | null;
 }
 
 export type Next = (request: Request, context: EdgeContext) => Promise<Response>;
@@ -47,7 +52,7 @@ export function composeEdge(middlewares: readonly EdgeMiddleware[], app: (reques
   }
   const first = chain;
   return async function edge(request: Request, client: Client): Promise<Response> {
-    const context: EdgeContext = { client, url: request.url, responseHeaders: null };
+    const context: EdgeContext = { client, url: request.url, responseHeaders: null, route: null };
     const response = await first(request, context);
     const headers = context.responseHeaders;
     if (headers === null) return response;

@@ -13,7 +13,7 @@
 import { errorResponse } from "../errors.ts";
 import type { EdgeMiddleware } from "./pipeline.ts";
 import { rateLimitError } from "./rate-limit-error.ts";
-import type { RouteKeys } from "./route-key.ts";
+import { routeKeyOf, type RouteKeys } from "./route-key.ts";
 import type { LimitRule, SlidingWindowLimiter } from "./sliding-window.ts";
 
 export interface RouteRule extends LimitRule {
@@ -56,16 +56,14 @@ export function rateLimit(options: RateLimitOptions) {
   // Not async: the headers go into the context (applied when the response leaves the edge),
   // so counting a request adds no promise step of its own.
   return function rateLimit(request, context, next): ReturnType<EdgeMiddleware> {
-    const route = routeKeys.key(request.method, pathnameOf(context.url));
+    const route = routeKeyOf(request.method, routeKeys.templateOf(context));
     // A panel key (api-keys.ts) is counted as itself, at its own rule, instead of by address.
     const chosen = context.chosenLimit;
     const { rule, policy, name } = chosen ? { rule: chosen.rule, ...policyOf(chosen.name, chosen.rule) } : (rules.get(route) ?? fallback);
     const decision = limiter.check(`${chosen ? chosen.identity : context.client.group} ${route}`, rule);
-    const headers = {
-      "ratelimit-policy": policy,
-      ratelimit: `${name};r=${decision.remaining};t=${Math.max(1, Math.ceil(decision.resetS))}`,
-    };
-    context.responseHeaders = context.responseHeaders ? Object.assign(context.responseHeaders, headers) : headers;
+    const headers = (context.responseHeaders ??= {});
+    headers["ratelimit-policy"] = policy;
+    headers.ratelimit = `${name};r=${decision.remaining};t=${Math.max(1, Math.ceil(decision.resetS))}`;
     if (!decision.allowed) return Promise.resolve(errorResponse(rateLimitError(decision.retryAfterS)));
     return next(request, context);
   } satisfies EdgeMiddleware;

@@ -5,6 +5,9 @@
  * the usual set share "OTHER": the number of keys one client can create is bounded by the route
  * table, not by what it sends.
  */
+import type { EdgeContext } from "./pipeline.ts";
+import { pathnameOf } from "./rate-limit.ts";
+
 export interface RouteEntry {
   method: string;
   path: string;
@@ -91,8 +94,17 @@ export class RouteKeys {
 
   /** "<METHOD> <template>", the part of a bucket key that is not the client. */
   key(method: string, pathname: string): string {
-    return `${KNOWN_METHODS.has(method) ? method : "OTHER"} ${this.template(pathname)}`;
+    return routeKeyOf(method, this.template(pathname));
   }
+
+  /** The template of a request's path, worked out once per request (EdgeContext.route). */
+  templateOf(context: EdgeContext): string {
+    return (context.route ??= this.template(pathnameOf(context.url)));
+  }
+}
+
+export function routeKeyOf(method: string, template: string): string {
+  return `${KNOWN_METHODS.has(method) ? method : "OTHER"} ${template}`;
 }
 
 function match(node: Node, segments: string[], index: number): string | undefined {

@@ -5,10 +5,14 @@
  * entries of 1 KiB each is ~200 KiB; counting records let one client fill gigabytes). A record
  * over RECORD_MAX_BYTES is not kept at all: it is read from the database each time.
  * Filled on upload: a new paste is read seconds later.
+ *
+ * The blob budget also holds small logs' text forms for clients that do not take brotli (plain
+ * and gzip bytes, text-forms.ts): computed once, they weigh in the same bytes and leave with the
+ * blob, least recently used first.
  */
 import { LRUCache } from "lru-cache";
 import type { LogRecord } from "../storage/log-store.ts";
-import type { TextFileCache } from "./text-files.ts";
+import type { TextFileCache, TextCoding } from "./text-files.ts";
 
 /** The most one record may take in the cache: what each uploaded log may leave in memory. */
 export const RECORD_MAX_BYTES = 32 * 1024;
@@ -21,6 +25,13 @@ export function recordBytes(record: LogRecord): number {
   }
   for (const file of record.files) characters += file.name.length + file.blobHash.length;
   return 400 + 2 * characters + 120 * (record.metadata.length + record.files.length);
+}
+
+const TEXT_CODINGS: readonly TextCoding[] = ["identity", "gzip"];
+
+/** Blob hashes are hex: a key with a colon is never a blob's. */
+function textFormKey(hash: string, coding: TextCoding): string {
+  return `${hash}:${coding}`;
 }
 
 export class HotLogCache {
@@ -74,9 +85,24 @@ export class HotLogCache {
     this.blobs?.set(hash, data);
   }
 
+  /** Other bytes of the same content (recompression.ts), kept only where the old ones were. */
+  replaceBlob(hash: string, data: Uint8Array): void {
+    if (this.blobs?.has(hash)) this.blobs.set(hash, data);
+  }
+
   forgetBlob(hash: string): void {
     this.blobs?.delete(hash);
+    for (const coding of TEXT_CODINGS) this.blobs?.delete(textFormKey(hash, coding));
     this.textFiles?.forget(hash);
+  }
+
+  getTextForm(hash: string, coding: TextCoding): Uint8Array | undefined {
+    return this.blobs?.get(textFormKey(hash, coding));
+  }
+
+  /** Kept only while the blob itself is: a form computed as its log was deleted does not linger. */
+  setTextForm(hash: string, coding: TextCoding, bytes: Uint8Array): void {
+    if (this.blobs?.has(hash)) this.blobs.set(textFormKey(hash, coding), bytes);
   }
 
   /** Forgets everything (a replica that may have missed removals while disconnected). */

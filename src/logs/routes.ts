@@ -5,7 +5,7 @@
 import { Elysia, t, type DocumentDecoration } from "elysia";
 import { negotiateEncoding } from "../edge/accept-encoding.ts";
 import type { BodyLimits } from "../edge/body.ts";
-import { decompressBlob, decompressedStream } from "../storage/blobs.ts";
+import { decompressedStream } from "../storage/blobs.ts";
 import { ApiError, errorResponses } from "../errors.ts";
 import {
   BulkDeleteBody,
@@ -23,7 +23,9 @@ import type { LogService } from "./service.ts";
 import type { InsightsService } from "../insights/service.ts";
 import { readUploadBody } from "./upload-input.ts";
 import type { DeleteBudget } from "./delete-budget.ts";
-import type { TextFileCache } from "./text-files.ts";
+import type { HotLogCache } from "./hot-cache.ts";
+import { textForm } from "./text-forms.ts";
+import type { TextCoding } from "./text-files.ts";
 import { readBulkDeleteInput } from "./bulk-delete-input.ts";
 import { clientOf } from "../edge/app-request.ts";
 import type { AdminToken } from "../admin/admin-token.ts";
@@ -34,7 +36,8 @@ export interface LogRoutesDeps {
   bodyLimits: BodyLimits;
   deleteBudget: DeleteBudget;
   /** Large logs as text files for clients without brotli; null: streamed instead. */
-  textFiles: TextFileCache | null;
+  /** Hot logs: small logs' text forms live in its byte budget; large ones in its text files. */
+  cache: HotLogCache;
   /** With ADMIN_TOKEN set: a DELETE carrying it removes any log (moderation). */
   adminToken: AdminToken | null;
 }
@@ -74,7 +77,7 @@ const rawDocumentation = {
   } satisfies DocumentDecoration["responses"],
 };
 
-export function logRoutes({ logs, insights, bodyLimits, deleteBudget, textFiles, adminToken }: LogRoutesDeps) {
+export function logRoutes({ logs, insights, bodyLimits, deleteBudget, cache, adminToken }: LogRoutesDeps) {
   return new Elysia()
     .post(
       "/log",
@@ -166,7 +169,7 @@ export function logRoutes({ logs, insights, bodyLimits, deleteBudget, textFiles,
       "/raw/:id",
       async ({ params, request }) => {
         const { record, data } = await logs.readStored(params.id);
-        return rawResponse(request, { hash: record.blobHash, data, size: record.size }, textFiles);
+        return rawResponse(request, { hash: record.blobHash, data, size: record.size }, cache);
       },
       {
         params: LogIdParams,
@@ -186,7 +189,7 @@ export function logRoutes({ logs, insights, bodyLimits, deleteBudget, textFiles,
         const id = (params as Record<string, string>).id;
         const name = fileNameFromUrl(request.url, id);
         const { file, data } = await logs.readStoredFile(id, name);
-        return rawResponse(request, { hash: file.blobHash, data, size: file.size }, textFiles);
+        return rawResponse(request, { hash: file.blobHash, data, size: file.size }, cache);
       },
       {
         // No params schema: Elysia cannot compile one for the "*" wildcard; fileNameFromUrl reads it.
@@ -231,13 +234,14 @@ function authorizationToken(header: string | undefined): string | null {
   return header?.trim().split(/\s+/)[1] ?? null;
 }
 
-/** Sends stored content: br bytes as they are when accepted, plain text otherwise. */
 /**
  * Logs larger than this (as text) go to clients that do not take brotli as a file (text-files.ts:
  * sendfile, nothing held per reader), or streamed when there is no file cache; smaller ones are
- * decompressed whole. A reader that stops reading a 10 MiB log once held a full copy.
+ * sent whole from their text form (text-forms.ts, cached). A reader that stops reading a 10 MiB
+ * log once held a full copy.
  */
 const WHOLE_UP_TO_BYTES = 256 * 1024;
+const GZIP_FROM_BYTES = 1024;
 
 /** A stored text: its blob's hash, brotli bytes and size as text. */
 interface StoredText {
@@ -247,7 +251,7 @@ interface StoredText {
 }
 
 /** Sends stored content: br bytes as they are when accepted, else plain or gzip text. */
-export async function rawResponse(request: Request, { hash, data, size }: StoredText, textFiles: TextFileCache | null): Promise<Response> {
+export async function rawResponse(request: Request, { hash, data, size }: StoredText, cache: HotLogCache): Promise<Response> {
   const etag = `"${hash}"`;
   const headers: Record<string, string> = {
     "content-type": "text/plain; charset=utf-8",
@@ -262,16 +266,21 @@ export async function rawResponse(request: Request, { hash, data, size }: Stored
   }
   const coding = negotiateEncoding(request.headers.get("accept-encoding"), ["br", "gzip", "identity"]);
   if (coding === "br") return new Response(data as BodyInit, { headers: { ...headers, "content-encoding": "br" } });
-  // small: whole, and the edge's compression gzips it when asked
-  if (size <= WHOLE_UP_TO_BYTES) return new Response((await decompressBlob(data)) as BodyInit, { headers });
+  // Under a kilobyte gzip saves nothing worth a header (the edge's compression draws the same line).
+  const textCoding: TextCoding = coding === "gzip" && size >= GZIP_FROM_BYTES ? "gzip" : "identity";
+  const gzipped: Record<string, string> = textCoding === "gzip" ? { "content-encoding": "gzip", etag: `W/${etag}` } : {};
+  if (size <= WHOLE_UP_TO_BYTES) {
+    const form = await textForm(cache, hash, data, textCoding);
+    return new Response(form as BodyInit, { headers: { ...headers, ...gzipped } });
+  }
+  const { textFiles } = cache;
   if (textFiles) {
-    const file = await textFiles.file(hash, data, coding === "gzip" ? "gzip" : "identity");
-    const encoded: Record<string, string> = coding === "gzip" ? { "content-encoding": "gzip", etag: `W/${etag}` } : {};
-    return new Response(Bun.file(file.path), { headers: { ...headers, ...encoded } });
+    const file = await textFiles.file(hash, data, textCoding);
+    return new Response(Bun.file(file.path), { headers: { ...headers, ...gzipped } });
   }
   const text = decompressedStream(data);
-  if (coding === "gzip") {
-    return new Response(text.pipeThrough(new CompressionStream("gzip") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>), { headers: { ...headers, "content-encoding": "gzip", etag: `W/${etag}` } });
+  if (textCoding === "gzip") {
+    return new Response(text.pipeThrough(new CompressionStream("gzip") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>), { headers: { ...headers, ...gzipped } });
   }
   return new Response(text, { headers: { ...headers, "content-length": String(size) } });
 }

@@ -16,6 +16,7 @@ import type { ViewTracker } from "./views.ts";
 import type { FilteredUpload, PreparationOptions } from "./preparation.ts";
 import type { UploadPreparer } from "./preparation-pool.ts";
 import type { UploaderHash } from "./uploader-hash.ts";
+import type { BlobRecompressor } from "./recompression.ts";
 
 export type { FilteredContents } from "./preparation.ts";
 
@@ -55,6 +56,8 @@ export const MAIN_LOG_NAME = "latest.log";
 
 export class LogService {
   readonly counters: UploadCounters = { uploads: 0, bytesReceived: 0, bytesDeduplicated: 0 };
+  /** Bodies being parsed, filtered or stored now; background work waits while there are any. */
+  private bodiesInHand = 0;
 
   constructor(
     private readonly store: LogStore,
@@ -63,11 +66,27 @@ export class LogService {
     private readonly options: LogServiceOptions,
     private readonly preparer: UploadPreparer,
     private readonly removals: RemovalFeed = localRemovalFeed,
+    /** Brings new blobs from the upload's quick compression to the storage quality, later. */
+    private readonly recompressor: BlobRecompressor | null = null,
   ) {}
+
+  /** True while no body is being taken in (uploads, analyses of posted bodies). */
+  get idle(): boolean {
+    return this.bodiesInHand === 0;
+  }
+
+  private async inHand<T>(work: () => Promise<T>): Promise<T> {
+    this.bodiesInHand++;
+    try {
+      return await work();
+    } finally {
+      this.bodiesInHand--;
+    }
+  }
 
   /** A posted body parsed and filtered as an upload would be (on the intake's workers); nothing is stored. */
   filterBody(body: UploadBody): Promise<FilteredUpload> {
-    return this.preparer.filter(body);
+    return this.inHand(() => this.preparer.filter(body));
   }
 
   /** The texts of a stored log: the main log first, then its attached files (counts as a view). */
@@ -95,9 +114,13 @@ export class LogService {
    * stored: nobody would ever get its delete token (Bun drops pipelined connections this way,
    * see README "Known limitations"). `uploader`: the client's address, kept only as a keyed hash.
    */
-  async upload(
+  upload(body: UploadBody, options: { now?: Date; clientGone?: AbortSignal; uploader?: string } = {}): Promise<UploadResponse> {
+    return this.inHand(() => this.takeIn(body, options));
+  }
+
+  private async takeIn(
     body: UploadBody,
-    { now = new Date(), clientGone, uploader }: { now?: Date; clientGone?: AbortSignal; uploader?: string } = {},
+    { now = new Date(), clientGone, uploader }: { now?: Date; clientGone?: AbortSignal; uploader?: string },
   ): Promise<UploadResponse> {
     const input = await this.preparer.prepare(body);
     const { main, files, skipped } = input;
@@ -120,6 +143,7 @@ export class LogService {
       try {
         const { blobsCreated } = await this.store.insert(newLog);
         this.countUpload([blob, ...files.map((file) => file.blob)], blobsCreated);
+        this.recompressor?.enqueue(blobsCreated);
         const record: LogRecord = {
           id, blobHash: blob.hash, source: input.source, metadata: input.metadata,
           createdAt, lastViewedAt: createdAt, size: blob.size, lines: main.lines,

@@ -5,7 +5,6 @@
  * request. The line carries no log content, no tokens, no query string.
  */
 import type { EdgeMiddleware } from "../edge/pipeline.ts";
-import { pathnameOf } from "../edge/rate-limit.ts";
 import type { RouteKeys } from "../edge/route-key.ts";
 import type { ServiceMetrics } from "./service-metrics.ts";
 
@@ -31,10 +30,10 @@ export function observe(options: ObserveOptions) {
     const offered = request.headers.get("x-request-id");
     const requestId = offered && SANE_REQUEST_ID.test(offered) ? offered : crypto.randomUUID();
     requestIds.set(request, requestId);
-    context.responseHeaders = { ...(context.responseHeaders ?? {}), "x-request-id": requestId };
+    (context.responseHeaders ??= {})["x-request-id"] = requestId;
     const response = await next(request, context);
     const seconds = (performance.now() - started) / 1000;
-    const route = options.routeKeys.template(pathnameOf(context.url));
+    const route = options.routeKeys.templateOf(context);
     options.metrics.observeRequest(request.method, route, response.status, seconds);
     options.writeLine?.(
       JSON.stringify({

@@ -128,6 +128,15 @@ export class LogStore {
     return rows[0]?.data ?? null;
   }
 
+  /**
+   * Puts other compressed bytes of the same content in place (uploads store a quick compression;
+   * src/logs/recompression.ts replaces it with a denser one later). Nothing happens when the blob
+   * is gone meanwhile.
+   */
+  async replaceBlobData(hash: string, data: Uint8Array): Promise<void> {
+    await this.db.update(blobs).set({ data }).where(eq(blobs.hash, hash));
+  }
+
   /** Deletes a log with its attached files, and every blob nothing points at any more. */
   async delete(id: string): Promise<{ deleted: boolean; blobsRemoved: string[] }> {
     const candidates = await this.db.transaction(async (tx) => {

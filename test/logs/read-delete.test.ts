@@ -36,6 +36,28 @@ describe("raw", () => {
     expect(response.headers.get("content-encoding")).toBeNull();
   });
 
+  test("clients without brotli get plain or gzip text, worked out once and forgotten with the log", async () => {
+    const text = (content + "\n").repeat(200) + "text forms";
+    const { id, token } = await api.upload(text);
+    const hash = new Bun.CryptoHasher("sha256").update(text).digest("hex");
+    for (let read = 0; read < 2; read++) {
+      const plain = await api.fetch(`/v1/raw/${id}`, { headers: { "accept-encoding": "" }, decompress: false } as RequestInit);
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(plain.headers.get("etag")).toBe(`"${hash}"`);
+      expect(await plain.text()).toBe(text);
+      const gzip = await api.fetch(`/v1/raw/${id}`, { headers: { "accept-encoding": "gzip, deflate" }, decompress: false } as RequestInit);
+      expect(gzip.headers.get("content-encoding")).toBe("gzip");
+      expect(gzip.headers.get("etag")).toBe(`W/"${hash}"`);
+      expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(text);
+    }
+    expect(api.service.cache.getTextForm(hash, "identity")).toBeDefined();
+    expect(api.service.cache.getTextForm(hash, "gzip")).toBeDefined();
+    const deleted = await api.fetch(`/v1/log/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
+    expect(deleted.status).toBe(200);
+    expect(api.service.cache.getTextForm(hash, "identity")).toBeUndefined();
+    expect(api.service.cache.getTextForm(hash, "gzip")).toBeUndefined();
+  });
+
   test("strong ETag from the content hash, 304 on If-None-Match", async () => {
     const { id } = await api.upload(content + "\netag");
     const first = await api.fetch(`/v1/raw/${id}`);
