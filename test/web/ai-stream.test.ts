@@ -3,7 +3,7 @@
  * (test/ai) and is rendered as markdown as it arrives, safely; tool steps show as a progress
  * list; Stop ends the stream, while the model run it started goes on and is cached.
  */
-import { afterEach, beforeAll, afterAll, expect, test } from "bun:test";
+import { afterEach, beforeAll, beforeEach, afterAll, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { START_TIMEOUT_MS } from "../support/app.ts";
 import { openai } from "../ai/scripted-upstream.ts";
@@ -12,7 +12,7 @@ import { startAiPageServer, type AiPageServer } from "./ai-page-server.ts";
 import { paperLogWithBrokenPlugin } from "./fixtures.ts";
 
 let browser: Browser;
-let server: AiPageServer | null = null;
+let server: AiPageServer;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -20,10 +20,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+// A fresh app per test (the AI answer cache must not carry over), started in a hook: PGlite
+// alone takes up to 30 s to open on a loaded machine, which must not count against a test's
+// own time. Each test gives the model server its script with upstream.reset().
+beforeEach(async () => {
+  server = await startAiPageServer(() => ({ status: 500 }));
+}, START_TIMEOUT_MS);
 afterEach(async () => {
-  await server?.stop();
-  server = null;
-});
+  await server.stop();
+}, START_TIMEOUT_MS);
 
 function gate() {
   let open!: () => void;
@@ -33,7 +38,7 @@ function gate() {
 
 test("the answer streams in as markdown, tool steps show as a list, and markup in it stays text", async () => {
   const release = gate();
-  server = await startAiPageServer((call) =>
+  server.upstream.reset((call) =>
     call.index === 0
       ? { frames: openai.toolCalls([{ id: "call_1", name: "list_files", args: {} }]) }
       : {
@@ -79,7 +84,7 @@ test("the answer streams in as markdown, tool steps show as a list, and markup i
 
 test("Stop ends the stream; the model run goes on, and Analyse again shows its answer without a second model call", async () => {
   const release = gate();
-  server = await startAiPageServer(() => ({
+  server.upstream.reset(() => ({
     frames: [openai.start(), openai.text("Thinking about it")],
     wait: release.promise,
     rest: [openai.text(", done."), openai.finish("stop")],
