@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll } from "bun:test";
 import { chromium, type Browser } from "playwright-core";
+import type { Env } from "../../src/config.ts";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
 
 export const CHROMIUM = "/usr/bin/chromium";
@@ -27,12 +28,13 @@ export function launchBrowser(): Promise<Browser> {
 /**
  * The real app and a browser for one test file, started together before its tests and closed
  * after them. Read `api` and `browser` inside tests (they are set once the hooks have run).
+ * `env` configures the app (smaller or larger limits, for example).
  */
-export function appAndBrowser(): { readonly api: TestApp; readonly browser: Browser } {
+export function appAndBrowser(env: Env = {}): { readonly api: TestApp; readonly browser: Browser } {
   let api: TestApp | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [api, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    [api, browser] = await Promise.all([startTestApp(env), launchBrowser()]);
   }, START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
