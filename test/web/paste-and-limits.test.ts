@@ -93,7 +93,7 @@ for (const kind of ["desktop", "phone"] as const) {
       await page.goto(`${setup.api.url}/`);
       await giveFile(page, "drop", "#paste-content", "big.log", utf8(text));
       await page.waitForFunction(() => document.getElementById("paste-stats")!.textContent!.includes("Over the limit"));
-      expect(await page.textContent("#paste-stats")).toBe("big.log: 200 lines, 99 KB. Over the limit: the server keeps the beginning, the first 50 lines / 32 KB.");
+      expect(await page.textContent("#paste-stats")).toBe("big.log: 200 lines, 102 KB. Over the limit: the server keeps the beginning, the first 50 lines / 32 KB.");
       const sent = page.waitForRequest((request) => request.url().endsWith("/v1/log") && request.method() === "POST");
       await Promise.all([page.waitForURL(/\/[A-Za-z0-9]{6,}$/), page.getByRole("button", { name: "Upload" }).click()]);
       const request = await sent;

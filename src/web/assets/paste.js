@@ -89,6 +89,8 @@
     }).then(function (text) {
       // A NUL byte does not occur in a text log: this is an image, a jar, a world file...
       if (text.indexOf("\u0000") !== -1) throw new Error("it is not a text file (it holds NUL bytes). Only text logs can be shared.");
+      return text;
+    }).then(function (text) {
       fileText = text;
       fileName = file.name;
       // Small files are shown for a last look; big ones would make the text area sluggish.
