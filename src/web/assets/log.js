@@ -22,10 +22,14 @@
      text (log-lines.ts says why). Here they become lines: as they near the screen, at once when
      an anchor, a tool or an opened fold needs them, and the rest in idle time, so the browser's
      own find (Ctrl+F) sees the whole log a moment after the first view. */
-  var lazyChunks = log.getElementsByClassName("lazy"); // live: a chunk leaves it once made
+  // The chunks to make, in document order (their first lines grow). A plain list, not a live
+  // collection: a live one is rebuilt by walking the whole log after every change.
+  var lazyChunks = Array.prototype.slice.call(log.querySelectorAll(".chunk.lazy"));
+  var madeUpTo = 0; // lazyChunks before this index are all made (idle work goes in order)
   var lineList = null; // every line element, in order; null after chunks were made
 
   function realize(chunk) {
+    if (!chunk.classList.contains("lazy")) return;
     var holder = chunk.querySelector("noscript");
     chunk.classList.remove("lazy");
     chunk.style.minHeight = "";
@@ -36,7 +40,7 @@
   }
 
   function realizeAll() {
-    while (lazyChunks.length) realize(lazyChunks[0]);
+    for (; madeUpTo < lazyChunks.length; madeUpTo++) realize(lazyChunks[madeUpTo]);
   }
 
   function allLines() {
@@ -44,14 +48,17 @@
     return lineList;
   }
 
-  /* Line n's element, making the chunk that holds it first: the last not yet made chunk that
-     starts at or before n (line numbers grow in document order, folds included). */
+  /* Line n's element, making the chunk that holds it first: the last lazy chunk that starts at
+     or before n (found by halving: line numbers grow in document order, folds included). */
   function lineElement(n) {
     var line = document.getElementById("L" + n);
-    if (line || !lazyChunks.length) return line;
-    var holder = null;
-    for (var i = 0; i < lazyChunks.length && Number(lazyChunks[i].getAttribute("data-first")) <= n; i++) holder = lazyChunks[i];
-    if (holder) realize(holder);
+    if (line || madeUpTo === lazyChunks.length) return line;
+    var low = 0, high = lazyChunks.length;
+    while (low < high) {
+      var middle = (low + high) >> 1;
+      if (Number(lazyChunks[middle].getAttribute("data-first")) <= n) low = middle + 1; else high = middle;
+    }
+    if (low > 0) realize(lazyChunks[low - 1]);
     return document.getElementById("L" + n);
   }
 
@@ -66,7 +73,7 @@
           realize(entries[i].target);
         }
       }, { rootMargin: "100% 0px" });
-      Array.prototype.forEach.call(lazyChunks, function (chunk) { near.observe(chunk); });
+      lazyChunks.forEach(function (chunk) { near.observe(chunk); });
     }
     // A fold or repeat opened: its lines are wanted now (toggle does not bubble: capture it).
     log.addEventListener("toggle", function (event) {
@@ -76,8 +83,8 @@
       setTimeout(function () { var until = Date.now() + 8; work({ timeRemaining: function () { return until - Date.now(); } }); }, 50);
     };
     var realizeWhileIdle = function (deadline) {
-      while (lazyChunks.length && deadline.timeRemaining() > 2) realize(lazyChunks[0]);
-      if (lazyChunks.length) idle(realizeWhileIdle);
+      for (; madeUpTo < lazyChunks.length && deadline.timeRemaining() > 2; madeUpTo++) realize(lazyChunks[madeUpTo]);
+      if (madeUpTo < lazyChunks.length) idle(realizeWhileIdle);
     };
     // After the first paint: the first view must not wait for any of this.
     requestAnimationFrame(function () { setTimeout(function () { idle(realizeWhileIdle); }, 0); });
