@@ -89,6 +89,8 @@ test("without JavaScript every line of the 100,000 is on the page", async () => 
     await page.goto(`${setup.api.url}/${id}#L99999`, { timeout: 120_000 });
     expect(await page.$$eval("#log div[id]", (lines) => lines.length)).toBe(100_000);
     expect(await page.evaluate(onScreen, "#L99999")).toBe(true);
+    // No "the page script did not load" notice: without scripting the lines are simply there.
+    expect(await page.$eval("#log .chunk.lazy", (chunk) => getComputedStyle(chunk, "::before").content)).toBe("none");
   } finally {
     await context.close();
   }
