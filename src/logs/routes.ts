@@ -22,6 +22,7 @@ import {
 import type { LogService } from "./service.ts";
 import type { InsightsService } from "../insights/service.ts";
 import { readUploadBody } from "./upload-input.ts";
+import { prefersHtml } from "../web/negotiate.ts";
 import type { DeleteBudget } from "./delete-budget.ts";
 import type { HotLogCache } from "./hot-cache.ts";
 import { textForm } from "./text-forms.ts";
@@ -77,12 +78,24 @@ const rawDocumentation = {
   } satisfies DocumentDecoration["responses"],
 };
 
+function isBrowserForm(request: Request): boolean {
+  const type = request.headers.get("content-type") ?? "";
+  return /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type) && prefersHtml(request.headers.get("accept"));
+}
+
 export function logRoutes({ logs, insights, bodyLimits, deleteBudget, cache, adminToken }: LogRoutesDeps) {
   return new Elysia()
     .post(
       "/log",
-      async ({ request }) => {
-        return logs.upload(await readUploadBody(request, bodyLimits), { clientGone: request.signal, uploader: clientOf(request)?.ip });
+      async ({ request, set }) => {
+        const uploaded = await logs.upload(await readUploadBody(request, bodyLimits), { clientGone: request.signal, uploader: clientOf(request)?.ip });
+        // The paste page's form sent without JavaScript: the person lands on the log's page, not
+        // on JSON. Only a form whose sender prefers HTML (a browser); API clients keep the JSON.
+        if (isBrowserForm(request)) {
+          set.status = 303;
+          set.headers.location = `/${uploaded.id}`;
+        }
+        return uploaded; // (after a 303 the browser does not show it)
       },
       {
         // The body is read by our own decoder (limits, Content-Encoding), not by Elysia.

@@ -91,6 +91,8 @@ async function filePartsOf(entries: FormEntry[]): Promise<SentFile[]> {
   const files: SentFile[] = [];
   for (const [field, value] of entries) {
     if (field === "content" || typeof value === "string") continue;
+    // A form's file input left empty still sends a part: no file name, no bytes. It is no file.
+    if (!value.name && value.size === 0) continue; // (Bun reads an empty filename as null)
     files.push({ name: value.name || field, bytes: new Uint8Array(await value.arrayBuffer()) });
   }
   return files;

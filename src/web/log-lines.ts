@@ -1,19 +1,31 @@
 /**
  * The log text as HTML: one element per line with a stable anchor (`id="L120"`), a class for its
  * level, long stack traces folded in <details>, runs of identical entries collapsed into one
- * <details> row with a count (both readable without JavaScript), and lines grouped in chunks that
- * the stylesheet marks `content-visibility: auto`, so the browser lays out only what is on screen.
- * This keeps a 25,000-line log responsive without a virtual scroller.
+ * <details> row with a count (both readable without JavaScript), Minecraft's `§` codes shown as
+ * colours (minecraft-format.ts), and lines grouped in chunks that the stylesheet marks
+ * `content-visibility: auto`, so the browser lays out only what is on screen.
+ *
+ * Big logs: after the first EAGER_LINES lines, each chunk's lines are written inside a
+ * <noscript>. A browser running scripts reads a <noscript> as one piece of text, not as elements,
+ * so a 100,000-line log costs the first view a few thousand elements instead of 200,000; log.js
+ * turns those chunks into lines as they near the screen, when a tool or an anchor needs them, and
+ * in idle time. Without JavaScript the <noscript> is ordinary HTML: the whole log reads as before.
+ *
+ * Every chunk carries `data-cells`, the width of each of its lines in monospace cells, so log.js
+ * can give a chunk its height before its lines exist (and without reading their text).
  *
  * Classes the stylesheet and log.js read: `e`, `w`, `d` on lines, folds and repeats of error,
  * warning and debug entries (plain information has none); `c` on the continuation lines of an
  * error, so that "Next error" steps from error to error, not from stack frame to frame.
  */
 import { Level, type LogEntry } from "../analysis/model.ts";
-import { escapeHtml, formatCount } from "./html.ts";
+import { formatCount } from "./html.ts";
+import { formatRuns, formattedHtml } from "./minecraft-format.ts";
 
 /** Lines per chunk: small enough to skip most of the layout, large enough to keep the DOM flat. */
 const CHUNK_LINES = 200;
+/** Lines written as elements up front: more than the tallest first screen shows. */
+export const EAGER_LINES = 1_000;
 /** Entries longer than this are folded after their first FOLD_KEEP lines. */
 const FOLD_OVER = 24;
 const FOLD_KEEP = 8;
@@ -49,33 +61,72 @@ function repeatKey(entry: LogEntry): string {
   return [entry.level, prefix.replace(/\d+/g, "#"), headText, ...rest.map((line) => line.content)].join("\n");
 }
 
-/** Writes lines into chunks, opening a fresh chunk inside and after every <details>. */
+/**
+ * Cells a text takes in the log's monospace grid (style.css: tab-size 4): a tab goes to the next
+ * multiple of 4, a wide (East Asian) character takes two, the second half of a surrogate pair none.
+ */
+export function cellsOf(text: string): number {
+  if (!/[^\x20-\x7e]/.test(text)) return text.length;
+  let cells = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 9) cells += 4 - (cells % 4);
+    else if (code >= 0xdc00 && code <= 0xdfff) continue;
+    else if ((code >= 0x1100 && code <= 0x115f) || (code >= 0x2e80 && code <= 0xa4cf) || (code >= 0xac00 && code <= 0xd7a3) ||
+      (code >= 0xf900 && code <= 0xfaff) || (code >= 0xfe30 && code <= 0xfe4f) || (code >= 0xff00 && code <= 0xff60) ||
+      (code >= 0xffe0 && code <= 0xffe6) || (code >= 0xd800 && code <= 0xdbff)) cells += 2;
+    else cells += 1;
+  }
+  return cells;
+}
+
+/**
+ * Writes lines into chunks, closing the chunk at every <details> boundary (its height would be
+ * wrong with the <details> closed). A chunk is written once complete, as its `data-cells` list
+ * opens it; chunks after the first EAGER_LINES lines go inside a <noscript> (see above).
+ */
 class LinesWriter {
-  private readonly out: string[] = ['<div class="chunk">'];
-  private inChunk = 0;
+  private readonly out: string[] = [];
+  private lines: string[] = [];
+  private cells: number[] = [];
+  private firstLine = 0;
+  private written = 0;
 
   line(number: number, content: string, cls: string): void {
-    if (this.inChunk === CHUNK_LINES) {
-      this.out.push('</div><div class="chunk">');
-      this.inChunk = 0;
-    }
-    this.inChunk++;
-    this.out.push(`<div id="L${number}"${cls ? ` class="${cls}"` : ""}><a href="#L${number}" tabindex="-1">${number}</a>${escapeHtml(content)}</div>`);
+    if (this.lines.length === CHUNK_LINES) this.flush();
+    if (this.lines.length === 0) this.firstLine = number;
+    const runs = formatRuns(content);
+    this.cells.push(runs.length === 1 ? cellsOf(runs[0].text) : cellsOf(runs.map((run) => run.text).join("")));
+    this.lines.push(`<div id="L${number}"${cls ? ` class="${cls}"` : ""}><a href="#L${number}" tabindex="-1">${number}</a>${formattedHtml(runs)}</div>`);
   }
 
-  /** A chunk never spans a <details> boundary: its estimated height would be wrong when closed. */
   openDetails(cls: string, summary: string): void {
-    this.out.push(`</div><details class="${cls}"><summary>${summary}</summary><div class="chunk">`);
-    this.inChunk = 0;
+    this.flush();
+    this.out.push(`<details class="${cls}"><summary>${summary}</summary>`);
   }
 
   closeDetails(): void {
-    this.out.push('</div></details><div class="chunk">');
-    this.inChunk = 0;
+    this.flush();
+    this.out.push("</details>");
+  }
+
+  private flush(): void {
+    if (this.lines.length === 0) return;
+    const cells = `data-cells="${this.cells.join(" ")}"`;
+    const body = this.lines.join("");
+    this.out.push(
+      this.written < EAGER_LINES
+        ? `<div class="chunk" ${cells}>${body}</div>`
+        : `<div class="chunk lazy" data-first="${this.firstLine}" ${cells}><noscript>${body}</noscript></div>`,
+    );
+    this.written += this.lines.length;
+    this.lines = [];
+    this.cells = [];
   }
 
   html(): string {
-    return this.out.join("") + "</div>";
+    this.flush();
+    return this.out.join("");
   }
 }
 

@@ -16,6 +16,8 @@ export interface LogPageInput extends LogView {
   aiEnabled: boolean;
   /** How long a log is kept after its last view (STORAGE_TIME_S), for the expiry note. */
   storageTimeS: number;
+  /** The upload limits (MAX_LINES, MAX_LENGTH), to say where a truncated log was cut. */
+  limits: { maxLines: number; maxLength: number };
 }
 
 export function renderLogPage(assets: AssetCatalog, input: LogPageInput): string {
@@ -24,9 +26,10 @@ export function renderLogPage(assets: AssetCatalog, input: LogPageInput): string
   const here = file ? fileHref(info.id, file.name) : `/${info.id}`;
   const lines = renderLogLines(input.entries);
   const lineCount = file?.lines ?? info.lines;
+  const cut = truncation(input);
   // The delete panel sits after the log, away from Raw and Download, so it is never hit by mistake.
   const main = `<article class="log-page" data-id="${escapeHtml(info.id)}">
-${summary(input, lines)}
+${summary(input, lines, cut)}
 ${tokenNotice()}
 ${problems(insights, info.id, here)}
 ${information(insights, info.id, here)}
@@ -36,6 +39,7 @@ ${fileTabs(input)}
 <div class="log-head"><h2 id="log-heading">${file ? escapeHtml(file.name) : "Log"} <span class="muted">${formatCount(lineCount)} lines</span></h2></div>
 ${logTools(lineCount)}
 <div id="log" class="log-lines" aria-label="Log text, one line per row">${lines.html}</div>
+${cut ? `<p class="note cut-end">${cut.end}</p>` : ""}
 </section>
 ${deletePanel()}
 </article>`;
@@ -51,7 +55,8 @@ ${deletePanel()}
  * The figures of the text shown (the main log or the attached file of this tab): its lines, size
  * and errors. The error count is that of the entries coloured red below, so the two always agree.
  */
-function summary({ info, insights, file, storageTimeS }: LogPageInput, lines: RenderedLog): string {
+function summary(input: LogPageInput, lines: RenderedLog, cut: Truncation | null): string {
+  const { info, insights, file, storageTimeS } = input;
   const software = [insights.name, insights.version].filter(Boolean).map((part) => escapeHtml(String(part))).join(" ");
   const created = new Date(info.created * 1000);
   const expires = new Date(info.expires * 1000);
@@ -78,10 +83,34 @@ function summary({ info, insights, file, storageTimeS }: LogPageInput, lines: Re
   return `<header class="summary">
 <h1>${escapeHtml(insights.title || "Log")}</h1>
 <p class="facts">${facts.join(" · ")}</p>
-${info.truncated ? '<p class="note">This log was longer than the limits allow and was cut.</p>' : ""}
+${cut ? `<p class="note">${cut.summary}</p>` : ""}
 ${metadata}
 <p class="actions"><a class="button" href="${escapeHtml(raw)}">Raw</a><a class="button" href="${escapeHtml(raw)}" download="${escapeHtml(downloadName)}">Download</a><button type="button" id="copy-link" hidden>Copy link</button> <span id="copy-state" role="status"></span></p>
 </header>`;
+}
+
+interface Truncation {
+  /** For the summary: which part of the upload this is. */
+  summary: string;
+  /** For the end of the log: where the text stops. */
+  end: string;
+}
+
+/**
+ * What the limits kept of a cut upload. The filters always keep the beginning (limit-bytes, then
+ * limit-lines: src/filters/limits.ts); a text of exactly MAX_LINES lines was cut at that count,
+ * any other at the size limit. The original length is not stored, so it is not named.
+ */
+function truncation({ info, file, limits }: LogPageInput): Truncation | null {
+  if (!(file ? file.truncated : info.truncated)) return null;
+  const lines = file?.lines ?? info.lines;
+  const byLines = lines >= limits.maxLines;
+  const limit = byLines ? `the limit of ${formatCount(limits.maxLines)} lines` : `the limit of ${formatBytes(limits.maxLength)}`;
+  const what = file ? "This file" : "This log";
+  return {
+    summary: `${what} was cut to ${limit}: it shows the beginning of the upload, lines 1 to ${formatCount(lines)}; the rest was not kept.`,
+    end: `The upload went on after line ${formatCount(lines)}; ${limit} cut the rest.`,
+  };
 }
 
 function utcTime(date: Date): string {

@@ -13,9 +13,17 @@ export interface LogView {
   insights: InsightsBody;
   entries: readonly LogEntry[];
   /** The attached file shown, or null for the main log. */
-  file: { name: string; lines: number; size: number } | null;
+  file: FileFigures | null;
   /** Attached files other than the main log itself (a log of files only stores its first file as both). */
-  tabs: { name: string; lines: number; size: number }[];
+  tabs: FileFigures[];
+}
+
+export interface FileFigures {
+  name: string;
+  lines: number;
+  size: number;
+  /** The limits cut this file on upload. */
+  truncated: boolean;
 }
 
 export async function loadLogView(logs: LogService, insights: InsightsService, id: string, fileName: string | null): Promise<LogView> {
@@ -23,7 +31,7 @@ export async function loadLogView(logs: LogService, insights: InsightsService, i
   const info = await logs.info(id);
   const tabs = record.files
     .filter((file) => file.blobHash !== record.blobHash)
-    .map((file) => ({ name: file.name, lines: file.lines, size: file.size }));
+    .map((file) => ({ name: file.name, lines: file.lines, size: file.size, truncated: file.truncated }));
   const [analysis, entries] = await Promise.all([
     insights.ofLog(id),
     insights.entriesOf(id, fileName ?? undefined),

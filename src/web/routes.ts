@@ -92,7 +92,7 @@ export function webRoutes(deps: WebRoutesDeps) {
         const fileName = typeof query.file === "string" && query.file !== "" ? query.file : null;
         try {
           const view = await loadLogView(deps.logs, deps.insights, id, fileName);
-          const html = renderLogPage(assets, { ...view, aiEnabled: deps.aiEnabled, storageTimeS: deps.limits.storageTime });
+          const html = renderLogPage(assets, { ...view, aiEnabled: deps.aiEnabled, storageTimeS: deps.limits.storageTime, limits: deps.limits });
           // Server-Timing lets the browser's tools (and our measurements) see the generation time.
           return page(html, 200, { "server-timing": `render;dur=${(performance.now() - started).toFixed(1)}` });
         } catch (error) {

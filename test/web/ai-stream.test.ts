@@ -3,7 +3,8 @@
  * (test/ai) and is rendered as markdown as it arrives, safely; tool steps show as a progress
  * list; Stop ends the stream, while the model run it started goes on and is cached.
  */
-import { afterEach, expect } from "bun:test";
+import { afterEach, beforeEach, expect } from "bun:test";
+import { START_TIMEOUT_MS } from "../support/app.ts";
 import { openai } from "../ai/scripted-upstream.ts";
 import { browserForFile } from "./browser.ts";
 import { startAiPageServer, type AiPageServer } from "./ai-page-server.ts";
@@ -11,12 +12,17 @@ import { paperLogWithBrokenPlugin } from "./fixtures.ts";
 
 const setup = browserForFile();
 const { test } = setup;
-let server: AiPageServer | null = null;
+let server: AiPageServer;
 
+// A fresh app per test (the AI answer cache must not carry over), started in a hook: PGlite
+// alone takes up to 30 s to open on a loaded machine, which must not count against a test's
+// own time. Each test gives the model server its script with upstream.reset().
+beforeEach(async () => {
+  if (setup.available) server = await startAiPageServer(() => ({ status: 500 }));
+}, START_TIMEOUT_MS);
 afterEach(async () => {
   await server?.stop();
-  server = null;
-});
+}, START_TIMEOUT_MS);
 
 function gate() {
   let open!: () => void;
@@ -26,7 +32,7 @@ function gate() {
 
 test("the answer streams in as markdown, tool steps show as a list, and markup in it stays text", async () => {
   const release = gate();
-  server = await startAiPageServer((call) =>
+  server.upstream.reset((call) =>
     call.index === 0
       ? { frames: openai.toolCalls([{ id: "call_1", name: "list_files", args: {} }]) }
       : {
@@ -72,7 +78,7 @@ test("the answer streams in as markdown, tool steps show as a list, and markup i
 
 test("Stop ends the stream; the model run goes on, and Analyse again shows its answer without a second model call", async () => {
   const release = gate();
-  server = await startAiPageServer(() => ({
+  server.upstream.reset(() => ({
     frames: [openai.start(), openai.text("Thinking about it")],
     wait: release.promise,
     rest: [openai.text(", done."), openai.finish("stop")],

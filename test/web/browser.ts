@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, test } from "bun:test";
 import { chromium, type Browser } from "playwright-core";
+import type { Env } from "../../src/config.ts";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
 import { CHROMIUM_PATH, chromium as chromiumNeed, requires } from "../support/requires.ts";
 
@@ -60,14 +61,15 @@ export function browserForFile(): BrowserFile & { readonly available: boolean; r
 /**
  * The real app and a browser for one test file, started together before its tests and closed
  * after them. Read `api` and `browser` inside tests (they are set once the hooks have run);
- * write tests with the returned `test` and `describe`.
+ * write tests with the returned `test` and `describe`. `env` configures the app (smaller or
+ * larger limits, for example).
  */
-export function appAndBrowser(): BrowserFile & { readonly api: TestApp; readonly browser: Browser } {
+export function appAndBrowser(env: Env = {}): BrowserFile & { readonly api: TestApp; readonly browser: Browser } {
   const file = browserFile();
   let api: TestApp | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    if (file.available) [api, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    if (file.available) [api, browser] = await Promise.all([startTestApp(env), launchBrowser()]);
   }, START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();

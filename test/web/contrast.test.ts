@@ -62,6 +62,9 @@ test("every text on the log page has a contrast of at least 4.5:1, light and dar
   lines.push("[12:00:08] [Server thread/ERROR]: a long failure", "java.lang.IllegalStateException: x");
   for (let i = 0; i < 40; i++) lines.push(`\tat a.b.C.m${i}(C.java:${i})`);
   for (let i = 0; i < 5; i++) lines.push(`[12:00:${10 + i}] [Server thread/WARN]: again`);
+  // Minecraft's 16 colours (§0 to §f) on plain, warning and error lines.
+  const colours = [..."0123456789abcdef"].map((code) => `§${code}colour-${code} `).join("");
+  for (const level of ["INFO", "WARN", "ERROR"]) lines.push(`[12:00:20] [Server thread/${level}]: ${colours}`);
   const { id, token } = await setup.api.upload(lines.join("\n"));
   for (const colorScheme of ["light", "dark"] as const) {
     const context = await setup.browser.newContext({ viewport: { width: 1280, height: 4000 }, colorScheme });

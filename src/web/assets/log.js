@@ -17,37 +17,100 @@
   var session = storage("sessionStorage");
 
 
+  /* ---- chunks: lines made on demand ----
+     After its first lines, a big log arrives as chunks whose lines sit inside a <noscript>, as
+     text (log-lines.ts says why). Here they become lines: as they near the screen, at once when
+     an anchor, a tool or an opened fold needs them, and the rest in idle time, so the browser's
+     own find (Ctrl+F) sees the whole log a moment after the first view. */
+  // The chunks to make, in document order (their first lines grow). A plain list, not a live
+  // collection: a live one is rebuilt by walking the whole log after every change.
+  var lazyChunks = Array.prototype.slice.call(log.querySelectorAll(".chunk.lazy"));
+  var madeUpTo = 0; // lazyChunks before this index are all made (idle work goes in order)
+  var lineList = null; // every line element, in order; null after chunks were made
+
+  function realize(chunk) {
+    if (!chunk.classList.contains("lazy")) return;
+    var holder = chunk.querySelector("noscript");
+    chunk.classList.remove("lazy");
+    chunk.style.minHeight = "";
+    if (!holder) return;
+    chunk.removeChild(holder);
+    chunk.insertAdjacentHTML("beforeend", holder.textContent);
+    lineList = null;
+  }
+
+  function realizeAll() {
+    for (; madeUpTo < lazyChunks.length; madeUpTo++) realize(lazyChunks[madeUpTo]);
+  }
+
+  function allLines() {
+    if (!lineList) lineList = log.querySelectorAll("div[id]");
+    return lineList;
+  }
+
+  /* Line n's element, making the chunk that holds it first: the last lazy chunk that starts at
+     or before n (found by halving: line numbers grow in document order, folds included). */
+  function lineElement(n) {
+    var line = document.getElementById("L" + n);
+    if (line || madeUpTo === lazyChunks.length) return line;
+    var low = 0, high = lazyChunks.length;
+    while (low < high) {
+      var middle = (low + high) >> 1;
+      if (Number(lazyChunks[middle].getAttribute("data-first")) <= n) low = middle + 1; else high = middle;
+    }
+    if (low > 0) realize(lazyChunks[low - 1]);
+    return document.getElementById("L" + n);
+  }
+
+  log.classList.add("live"); // style.css: without it, a lazy chunk says the script did not load
+  if (lazyChunks.length) {
+    if ("IntersectionObserver" in window) {
+      // A screen ahead in both directions, so scrolling meets lines, not blank space.
+      var near = new IntersectionObserver(function (entries) {
+        for (var i = 0; i < entries.length; i++) {
+          if (!entries[i].isIntersecting) continue;
+          near.unobserve(entries[i].target);
+          realize(entries[i].target);
+        }
+      }, { rootMargin: "100% 0px" });
+      lazyChunks.forEach(function (chunk) { near.observe(chunk); });
+    }
+    // A fold or repeat opened: its lines are wanted now (toggle does not bubble: capture it).
+    log.addEventListener("toggle", function (event) {
+      if (event.target.open) Array.prototype.slice.call(event.target.getElementsByClassName("lazy")).forEach(realize);
+    }, true);
+    var idle = window.requestIdleCallback || function (work) {
+      setTimeout(function () { var until = Date.now() + 8; work({ timeRemaining: function () { return until - Date.now(); } }); }, 50);
+    };
+    var realizeWhileIdle = function (deadline) {
+      for (; madeUpTo < lazyChunks.length && deadline.timeRemaining() > 2; madeUpTo++) realize(lazyChunks[madeUpTo]);
+      if (madeUpTo < lazyChunks.length) idle(realizeWhileIdle);
+    };
+    // After the first paint: the first view must not wait for any of this.
+    requestAnimationFrame(function () { setTimeout(function () { idle(realizeWhileIdle); }, 0); });
+  }
+
+
   /* ---- layout: wrapping and the estimated height of off-screen chunks ----
      Chunks off screen are skipped by layout (content-visibility) and take the height they are
      given. Given a flat guess, the page grows as wrapped lines come on screen and End lands
      mid-log. So each chunk gets the height its lines will have: wrapped lines break at any
-     character on a grid of monospace cells (style.css), so a line's rows are its width in
-     cells divided by the cells in a row. */
+     character on a grid of monospace cells (style.css), so a line's rows are its width in cells
+     (the server lists them in the chunk's data-cells) divided by the cells in a row. A chunk not
+     made yet has no lines to hold it open: it gets the same height as its minimum. */
   var ROW_PX = 18;
   var wrapToggle = document.getElementById("wrap-lines");
   var wrapKey = "logpaste:wrap";
-  var allLines = log.querySelectorAll("div[id]");
-  var lineCells = null; // width of each line's text in cells, computed once
   var sizedWidth = -1;
+  var chunkCells = new Map(); // chunk -> the cells of its lines, parsed once
 
-  /* Cells a text takes: a tab goes to the next multiple of 4, wide (East Asian) characters take two. */
-  function cellsOf(text) {
-    if (!/[^\x20-\x7e]/.test(text)) return text.length;
-    var cells = 0;
-    for (var i = 0; i < text.length; i++) {
-      var code = text.charCodeAt(i);
-      if (code === 9) cells += 4 - (cells % 4);
-      else if (code >= 0xdc00 && code <= 0xdfff) continue; // second half of a surrogate pair
-      else if ((code >= 0x1100 && code <= 0x115f) || (code >= 0x2e80 && code <= 0xa4cf) || (code >= 0xac00 && code <= 0xd7a3) ||
-        (code >= 0xf900 && code <= 0xfaff) || (code >= 0xfe30 && code <= 0xfe4f) || (code >= 0xff00 && code <= 0xff60) ||
-        (code >= 0xffe0 && code <= 0xffe6) || (code >= 0xd800 && code <= 0xdbff)) cells += 2;
-      else cells += 1;
+  function cellsOf(chunk) {
+    var cells = chunkCells.get(chunk);
+    if (!cells) {
+      cells = (chunk.getAttribute("data-cells") || "").split(" ").map(Number);
+      chunkCells.set(chunk, cells);
     }
     return cells;
-  }
-
-  function lineText(line) {
-    return line.textContent.slice(line.firstChild.textContent.length);
   }
 
   function cellsPerRow() {
@@ -59,28 +122,31 @@
     log.appendChild(probe);
     var cell = probe.getBoundingClientRect().width / 100;
     log.removeChild(probe);
-    var style = allLines.length ? getComputedStyle(allLines[0]) : null;
+    var first = log.querySelector("div[id]");
+    var style = first ? getComputedStyle(first) : null;
     var text = log.clientWidth - (style ? parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) : 0);
     return Math.max(1, Math.floor((text + 0.01) / cell));
   }
 
   function sizeChunks() {
     sizedWidth = log.clientWidth;
-    if (!lineCells) {
-      lineCells = new Array(allLines.length);
-      for (var i = 0; i < allLines.length; i++) lineCells[i] = cellsOf(lineText(allLines[i]));
-    }
     var wrap = !log.classList.contains("nowrap");
     var perRow = wrap ? cellsPerRow() : Infinity;
-    var heights = new Map();
-    for (var j = 0; j < allLines.length; j++) {
-      if (isFilteredOut(allLines[j])) continue;
-      var chunk = allLines[j].parentNode;
-      var rows = wrap ? Math.max(1, Math.ceil(lineCells[j] / perRow)) : 1;
-      heights.set(chunk, (heights.get(chunk) || 0) + rows * ROW_PX);
-    }
+    // The level filter makes every chunk first (applyLevels), so hidden lines can be skipped here.
+    var filtering = /(^| )hide-/.test(log.className);
     var chunks = log.querySelectorAll(".chunk");
-    for (var k = 0; k < chunks.length; k++) chunks[k].style.containIntrinsicSize = (heights.get(chunks[k]) || 0) + "px";
+    for (var k = 0; k < chunks.length; k++) {
+      var chunk = chunks[k];
+      var cells = cellsOf(chunk);
+      var lines = filtering ? chunk.children : null;
+      var height = 0;
+      for (var j = 0; j < cells.length; j++) {
+        if (lines && isFilteredOut(lines[j])) continue;
+        height += (wrap ? Math.max(1, Math.ceil(cells[j] / perRow)) : 1) * ROW_PX;
+      }
+      chunk.style.containIntrinsicSize = height + "px";
+      if (chunk.classList.contains("lazy")) chunk.style.minHeight = height + "px";
+    }
   }
 
   function setWrap(on, remember) {
@@ -122,7 +188,7 @@
     selected = [];
     if (!range) return;
     for (var n = range.from; n <= range.to; n++) {
-      var line = document.getElementById("L" + n);
+      var line = lineElement(n);
       if (!line) break;
       line.classList.add("sel");
       selected.push(line);
@@ -231,6 +297,7 @@
   }
 
   function goToError(forward) {
+    realizeAll();
     if (log.classList.contains("hide-e")) showAllLevels();
     // Collapsed repeats are the same error again: the reader opens them to step through them.
     var heads = Array.prototype.filter.call(log.querySelectorAll("div.e:not(.c)"), isShown);
@@ -254,6 +321,7 @@
   }
 
   function applyLevels() {
+    realizeAll();
     var onlyErrors = true;
     for (var i = 0; i < levelBoxes.length; i++) {
       var level = levelBoxes[i].getAttribute("data-level");
@@ -276,73 +344,105 @@
     });
   }
 
-  /* Search: every match is wrapped in <mark>; Enter (or Next match) moves to the next one. */
+  /* Search: every match is wrapped in <mark>; Enter (or Next match) moves to the next one. A
+     match across coloured spans (§ codes) gets a <mark> in each span it covers: one match, its
+     marks in `matches[i]`. */
   var searchForm = document.getElementById("search");
   var searchInput = document.getElementById("search-text");
   var searched = null; // the query the marks are for
-  var marks = [];
+  var matches = [];
   var markedLines = [];
-  var currentMark = -1;
+  var currentMatch = -1;
+
+  /* The text nodes of a line's text (the number's link left out), with where each starts. */
+  function textNodes(line) {
+    var nodes = [];
+    var walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    var at = 0;
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentNode === line.firstChild) continue;
+      nodes.push({ node: node, start: at });
+      at += node.data.length;
+    }
+    return nodes;
+  }
 
   function clearMarks() {
     for (var i = 0; i < markedLines.length; i++) {
-      var line = markedLines[i];
-      var text = lineText(line);
-      while (line.childNodes.length > 1) line.removeChild(line.lastChild);
-      line.appendChild(document.createTextNode(text));
+      var found = markedLines[i].querySelectorAll("mark");
+      for (var j = 0; j < found.length; j++) found[j].replaceWith(found[j].firstChild);
+      markedLines[i].normalize();
     }
     markedLines = [];
-    marks = [];
-    currentMark = -1;
+    matches = [];
+    currentMatch = -1;
+  }
+
+  /* Wraps [from, to) of the line's text in marks; returns them in order. */
+  function markRange(nodes, from, to) {
+    var parts = [];
+    // From the last node back: splitting a node leaves the nodes before it where they were.
+    for (var i = nodes.length - 1; i >= 0; i--) {
+      var node = nodes[i].node;
+      var start = nodes[i].start;
+      var end = start + node.data.length;
+      if (end <= from || start >= to) continue;
+      var piece = node.splitText(Math.max(from, start) - start);
+      piece.splitText(Math.min(to, end) - Math.max(from, start));
+      var mark = document.createElement("mark");
+      piece.replaceWith(mark);
+      mark.appendChild(piece);
+      parts.unshift(mark);
+    }
+    return parts;
   }
 
   function runSearch(query) {
     clearMarks();
     searched = query;
     if (!query) { say(""); return; }
+    realizeAll();
     var pattern = new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi");
-    for (var i = 0; i < allLines.length; i++) {
-      var line = allLines[i];
-      var text = lineText(line);
+    var lines = allLines();
+    for (var i = 0; i < lines.length; i++) {
+      var line = lines[i];
+      var text = line.textContent.slice(line.firstChild.textContent.length);
       pattern.lastIndex = 0;
-      var match = pattern.exec(text);
-      if (!match) continue;
-      var parts = document.createDocumentFragment();
-      var at = 0;
-      for (; match; match = pattern.exec(text)) {
-        if (match.index > at) parts.appendChild(document.createTextNode(text.slice(at, match.index)));
-        var mark = document.createElement("mark");
-        mark.textContent = match[0];
-        parts.appendChild(mark);
-        marks.push(mark);
-        at = match.index + match[0].length;
-      }
-      if (at < text.length) parts.appendChild(document.createTextNode(text.slice(at)));
-      while (line.childNodes.length > 1) line.removeChild(line.lastChild);
-      line.appendChild(parts);
+      var ranges = [];
+      for (var match = pattern.exec(text); match; match = pattern.exec(text)) ranges.push([match.index, match.index + match[0].length]);
+      if (!ranges.length) continue;
+      var nodes = textNodes(line);
+      var found = [];
+      // Last match first, for the same reason as in markRange.
+      for (var r = ranges.length - 1; r >= 0; r--) found.unshift(markRange(nodes, ranges[r][0], ranges[r][1]));
+      matches.push.apply(matches, found);
       markedLines.push(line);
     }
-    say(marks.length ? marks.length + " matches" : "No matches.");
+    say(matches.length ? matches.length + " matches" : "No matches.");
+  }
+
+  function setCurrent(match, on) {
+    for (var i = 0; i < match.length; i++) match[i].classList.toggle("current", on);
   }
 
   function goToMatch(forward) {
     var query = searchInput.value;
     if (query !== searched) runSearch(query);
-    if (!marks.length) return;
-    var start = currentMark;
-    if (currentMark >= 0) marks[currentMark].classList.remove("current");
+    if (!matches.length) return;
+    var start = currentMatch;
+    if (currentMatch >= 0) setCurrent(matches[currentMatch], false);
     // The next match the level filter does not hide (a collapsed one is opened).
-    for (var tries = 0; tries < marks.length; tries++) {
-      currentMark = start < 0 && !forward ? marks.length - 1 : (currentMark + (forward ? 1 : -1) + marks.length) % marks.length;
-      start = currentMark;
-      if (!isFilteredOut(marks[currentMark].parentNode)) break;
+    for (var tries = 0; tries < matches.length; tries++) {
+      currentMatch = start < 0 && !forward ? matches.length - 1 : (currentMatch + (forward ? 1 : -1) + matches.length) % matches.length;
+      start = currentMatch;
+      if (!isFilteredOut(matches[currentMatch][0].closest("div[id]"))) break;
     }
-    var mark = marks[currentMark];
+    var mark = matches[currentMatch][0];
     var fold = mark.closest("details");
     while (fold) { fold.open = true; fold = fold.parentNode.closest("details"); }
-    mark.classList.add("current");
+    setCurrent(matches[currentMatch], true);
     mark.scrollIntoView({ block: "center" });
-    say("Match " + (currentMark + 1) + " of " + marks.length + ", line " + mark.parentNode.id.slice(1));
+    say("Match " + (currentMatch + 1) + " of " + matches.length + ", line " + mark.closest("div[id]").id.slice(1));
   }
 
   if (searchForm) {
