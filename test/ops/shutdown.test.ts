@@ -72,7 +72,7 @@ test("SIGTERM: in-flight upload finishes, AI stream gets an error event, exit 0,
 
   expect(await exited).toBe(0);
   expect(Date.now() - started).toBeLessThan(15_000);
-  expect(service.output()).toContain('"message":"stopped"');
+  expect(service.output()).toContain('"msg":"stopped"');
 
   // The upload answered during shutdown was kept: start again on the same data folder.
   const again = await startServiceProcess({}, service.dataDir);
