@@ -58,7 +58,7 @@ const NAMES_J9 = /J9/;
 
 /** An unsupported VM matters where the game crashed. */
 function unsupportedRuntime({ log }: ShapeMatch, vm: string): Runtime | null {
-  if (!CRASHED.test(log.text)) return null;
+  if (!logShows(log, CRASHED)) return null;
   const found = runningJava(log)?.major ?? null;
   const minecraft = minecraftVersion(log);
   return { vm, found, wanted: minecraft ? javaForMinecraft(minecraft) : found };
