@@ -2,7 +2,7 @@
  * createApp: composes the edge and the feature modules into one Elysia app. Start-up (index.ts)
  * and the tests both call it, so what the tests exercise is what runs.
  */
-import { logLine } from "./ops/log-line";
+import { logLine } from "./ops/log-line.ts";
 import { Elysia } from "elysia";
 import type { Config } from "./config.ts";
 import type { Database } from "./storage/database.ts";

@@ -2,7 +2,7 @@
  * Start-up only: read the configuration, open the database (migrations included), build the app,
  * listen (src/server.ts: TLS and the redirect listener), and shut down cleanly on SIGTERM/SIGINT.
  */
-import { logLine } from "./ops/log-line";
+import { logLine } from "./ops/log-line.ts";
 import { ConfigError, loadSettings } from "./config.ts";
 import { openDatabase } from "./storage/database.ts";
 import { FolderLockedError } from "./storage/folder-lock.ts";

@@ -6,7 +6,7 @@
  * The socket's peer address is handed to the edge out of band (rememberSocketAddress), never in
  * a header a client could forge.
  */
-import { logLine } from "./ops/log-line";
+import { logLine } from "./ops/log-line.ts";
 import type { Server } from "bun";
 import type { Config } from "./config.ts";
 import { rememberSocketAddress } from "./edge/client-ip.ts";

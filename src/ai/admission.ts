@@ -11,9 +11,9 @@
  * Refusals are 429s naming the setting, with Retry-After. A request that did not come through the
  * edge (a benchmark, a tool) has no client (null): only the slots apply to it.
  */
-import { ApiError } from "../errors";
-import { SlidingWindowLimiter } from "../edge/sliding-window";
-import type { AiConfig } from "./config";
+import { ApiError } from "../errors.ts";
+import { SlidingWindowLimiter } from "../edge/sliding-window.ts";
+import type { AiConfig } from "./config.ts";
 
 /** Gives back what an admission took; calling it twice is harmless. */
 export type Release = () => void;

@@ -8,14 +8,14 @@
  * - a tool-call budget per step and per run, with calls carried out one at a time (tool-budget.ts).
  */
 import { APICallError, isStepCount, streamText, type LanguageModel } from "ai";
-import type { Insights } from "../analysis/model";
-import type { AiConfig } from "./config";
-import { status, type AiEvent } from "./events";
-import { firstMessage, systemPrompt } from "./prompt";
-import { nextTurn } from "./next-turn";
-import { toolCallBudget } from "./tool-budget";
-import { createLogTools } from "./tools";
-import type { AiLog } from "./types";
+import type { Insights } from "../analysis/model.ts";
+import type { AiConfig } from "./config.ts";
+import { status, type AiEvent } from "./events.ts";
+import { firstMessage, systemPrompt } from "./prompt.ts";
+import { nextTurn } from "./next-turn.ts";
+import { toolCallBudget } from "./tool-budget.ts";
+import { createLogTools } from "./tools.ts";
+import type { AiLog } from "./types.ts";
 
 export interface ExplainRequest {
   model: LanguageModel;

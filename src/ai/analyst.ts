@@ -4,14 +4,14 @@
  * client's limits admit it (admission.ts). A run goes on to its end whoever still reads it, and a
  * finished answer is kept for the next reader of the same log.
  */
-import type { Insights } from "../analysis/model";
-import { aiAdmission, once, type Release } from "./admission";
-import { answerCacheKey, createAnswerCache, replayAnswer } from "./answer-cache";
-import type { AiConfig } from "./config";
-import { engineInsights } from "./engine-brief";
-import { status, type AiEvent } from "./events";
-import { sharedRuns } from "./shared-runs";
-import { createAiStats, silentLogger, type AiLog, type AiLogger, type AiLogRequest, type AiStats } from "./types";
+import type { Insights } from "../analysis/model.ts";
+import { aiAdmission, once, type Release } from "./admission.ts";
+import { answerCacheKey, createAnswerCache, replayAnswer } from "./answer-cache.ts";
+import type { AiConfig } from "./config.ts";
+import { engineInsights } from "./engine-brief.ts";
+import { status, type AiEvent } from "./events.ts";
+import { sharedRuns } from "./shared-runs.ts";
+import { createAiStats, silentLogger, type AiLog, type AiLogger, type AiLogRequest, type AiStats } from "./types.ts";
 
 export interface OpenedAnalysis {
   /** The events this reader gets; they end when `signal` (the reader's) fires. */
@@ -35,9 +35,9 @@ export interface AiAnalyst {
 export function createAiAnalyst(config: AiConfig, logger: AiLogger = silentLogger, stats: AiStats = createAiStats()): AiAnalyst {
   // The model SDKs (ai, zod, the providers) load with the first run, not at start-up: they are
   // about 15 MiB of RSS that a server whose readers never ask for an analysis does not need.
-  let modelStack: Promise<{ explainLog: typeof import("./agent").explainLog; model: import("ai").LanguageModel }> | undefined;
+  let modelStack: Promise<{ explainLog: typeof import("./agent.ts").explainLog; model: import("ai").LanguageModel }> | undefined;
   const loadModelStack = () =>
-    (modelStack ??= Promise.all([import("./agent"), import("./provider")]).then(([agent, provider]) => ({
+    (modelStack ??= Promise.all([import("./agent.ts"), import("./provider.ts")]).then(([agent, provider]) => ({
       explainLog: agent.explainLog,
       model: provider.createLanguageModel(config, logger, () => stats.modelRequests++),
     })));

@@ -4,9 +4,9 @@
  * the provider and model, the answer language and the prompt version. Weighed in bytes.
  */
 import { LRUCache } from "lru-cache";
-import type { AiConfig } from "./config";
-import { status, type AiEvent } from "./events";
-import { promptVersion } from "./prompt";
+import type { AiConfig } from "./config.ts";
+import { status, type AiEvent } from "./events.ts";
+import { promptVersion } from "./prompt.ts";
 
 export interface CachedAnswer {
   text: string;

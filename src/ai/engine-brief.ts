@@ -3,8 +3,8 @@
  * the problems with the lines they point at and their suggested fixes, and the information
  * (versions, counts). Rendered as compact text, bounded, because it goes into every model call.
  */
-import { analyseLog, problemCatalog } from "../analysis/index";
-import type { Insights, LogEntry } from "../analysis/model";
+import { analyseLog, problemCatalog } from "../analysis/index.ts";
+import type { Insights, LogEntry } from "../analysis/model.ts";
 
 const briefLimits = {
   problems: 12,

@@ -2,7 +2,7 @@
  * The events of an AI analysis, independent of the wire: the agent and the cache produce them,
  * the SSE encoder writes them (docs/API.md, AI analysis).
  */
-import type { ErrorCode } from "../errors";
+import type { ErrorCode } from "../errors.ts";
 
 export type StatusType = "started" | "thinking" | "tool" | "tool_result" | "limit";
 

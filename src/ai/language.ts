@@ -5,7 +5,7 @@
  * with a script or region only for the few written variants below. `en-AA`, `en-AB` and `en-GB`
  * are all `en`: varying the tag cannot get past the cache.
  */
-import { ApiError } from "../errors";
+import { ApiError } from "../errors.ts";
 
 export const defaultLanguage = "en";
 

@@ -4,8 +4,8 @@
  * about `maxOutputChars` characters, however large the log or the request.
  */
 
-import { compileLineRegex, type LineRegex } from "./line-regex";
-import { nextTurn } from "./next-turn";
+import { compileLineRegex, type LineRegex } from "./line-regex.ts";
+import { nextTurn } from "./next-turn.ts";
 
 export const toolLimits = {
   /** Lines one read_file call returns at most. */

@@ -9,7 +9,7 @@
  * - a request with neither header is not from a browser (curl, a bot, a panel's server): it has
  *   no visitor to spend, and the per-client limits bound it like anyone else.
  */
-import { ApiError } from "../errors";
+import { ApiError } from "../errors.ts";
 
 export function aiOriginPolicy(publicOrigin: string | null, allowedOrigins: readonly string[]) {
   const anyOrigin = allowedOrigins.includes("*");

@@ -3,10 +3,10 @@
  * engine's findings, the file list and the end of the main log (where crashes usually are), so
  * a simple log needs no tool round at all.
  */
-import { renderInsights } from "./engine-brief";
-import type { Insights } from "../analysis/model";
-import { languageName } from "./language";
-import type { AiLog } from "./types";
+import { renderInsights } from "./engine-brief.ts";
+import type { Insights } from "../analysis/model.ts";
+import { languageName } from "./language.ts";
+import type { AiLog } from "./types.ts";
 
 /** Bump when the prompt changes meaningfully: cached answers from an older prompt are not replayed. */
 export const promptVersion = 1;

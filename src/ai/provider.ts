@@ -7,9 +7,9 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
-import type { AiConfig } from "./config";
-import { anthropicKey, bearerKey, keyFailoverFetch, type FailoverListener } from "./key-failover";
-import type { AiLogger } from "./types";
+import type { AiConfig } from "./config.ts";
+import { anthropicKey, bearerKey, keyFailoverFetch, type FailoverListener } from "./key-failover.ts";
+import type { AiLogger } from "./types.ts";
 
 export function createLanguageModel(config: AiConfig, log: AiLogger, onRequest: () => void = () => {}): LanguageModel {
   // A revoked or exhausted key keeps working around itself; the log is how an operator notices.

@@ -6,17 +6,17 @@
  */
 import { Elysia } from "elysia";
 import { clientOf } from "../edge/app-request.ts";
-import { ApiError, errorResponses } from "../errors";
+import { ApiError, errorResponses } from "../errors.ts";
 import { UploadJson } from "../logs/model.ts";
 import { uploadRequestBody } from "../logs/routes.ts";
 import { aiDocumentation, AiStoredLogReference } from "./model.ts";
-import { once } from "./admission";
-import { createAiAnalyst } from "./analyst";
-import type { AiConfig } from "./config";
-import { answerLanguage } from "./language";
-import { aiOriginPolicy } from "./origin-policy";
-import { eventStreamResponse } from "./sse";
-import { createAiStats, requestOf, type AiLog, type AiLogger, type AiLogRequest, type AiStats } from "./types";
+import { once } from "./admission.ts";
+import { createAiAnalyst } from "./analyst.ts";
+import type { AiConfig } from "./config.ts";
+import { answerLanguage } from "./language.ts";
+import { aiOriginPolicy } from "./origin-policy.ts";
+import { eventStreamResponse } from "./sse.ts";
+import { createAiStats, requestOf, type AiLog, type AiLogger, type AiLogRequest, type AiStats } from "./types.ts";
 import type { ShutdownSignal } from "../ops/shutdown.ts";
 import type { UploadBody } from "../logs/upload-input.ts";
 

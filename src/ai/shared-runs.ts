@@ -8,7 +8,7 @@
  * for either way, and its answer goes to the cache, so hanging up and asking again never buys a
  * second run. It ends early only by its own time limits, or by `abortAll` (server shutdown).
  */
-import type { AiEvent } from "./events";
+import type { AiEvent } from "./events.ts";
 
 export interface SharedRun {
   /** One reader's view: the events so far, then the rest as they come; stops when `signal` fires. */

@@ -3,7 +3,7 @@
  * A plain ReadableStream Response (Elysia 1.4 passes it through untouched), with `: ping`
  * comments on a timer so proxies keep an idle connection open while the model thinks.
  */
-import type { AiEvent } from "./events";
+import type { AiEvent } from "./events.ts";
 
 const encoder = new TextEncoder();
 

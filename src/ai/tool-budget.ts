@@ -6,7 +6,7 @@
  * - calls run one at a time (the agent sets the SDK's tool concurrency to 1), each after a turn of
  *   the event loop, so requests that arrive meanwhile are answered between two calls.
  */
-import { nextTurn } from "./next-turn";
+import { nextTurn } from "./next-turn.ts";
 
 export interface ToolCallLimits {
   perStep: number;

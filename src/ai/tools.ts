@@ -6,10 +6,10 @@
  */
 import { tool } from "ai";
 import { z } from "zod";
-import { lookupProblemCatalog } from "./engine-brief";
-import { readLines, searchLines, toLogFileText, toolLimits, type LogFileText } from "./log-text";
-import type { ToolCallBudget } from "./tool-budget";
-import type { AiLog } from "./types";
+import { lookupProblemCatalog } from "./engine-brief.ts";
+import { readLines, searchLines, toLogFileText, toolLimits, type LogFileText } from "./log-text.ts";
+import type { ToolCallBudget } from "./tool-budget.ts";
+import type { AiLog } from "./types.ts";
 
 // Schemas are built once; only the closures over the log are per analysis.
 const readFileInput = z.object({

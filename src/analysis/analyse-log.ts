@@ -2,19 +2,19 @@
  * analyseLog: normalise -> detect -> parse -> analyse -> the mclo.gs JSON shape
  * (docs/API.md, Analysis: The insights shape).
  */
-import { ANALYSERS, ruleGroupsFor, type Analyser } from "./analysers";
-import { detect } from "./detect";
-import { analyseEmbeddedCrashReport } from "./embedded-report";
-import { LogEvidence, type Side } from "./evidence";
-import { FORMATS } from "./formats";
-import { INFORMATION_KINDS } from "./information";
-import { AnalysisCollector } from "./insights";
-import { KIND_LABELS, logTypeId, type LogType } from "./log-types";
-import type { Insights, LogContext, LogEntry } from "./model";
-import { normaliseLog, type NormalisedLog } from "./normalise";
-import { parseEntries } from "./parse";
-import { problemRulesFor } from "./problems";
-import { refineLogType } from "./refine-type";
+import { ANALYSERS, ruleGroupsFor, type Analyser } from "./analysers.ts";
+import { detect } from "./detect.ts";
+import { analyseEmbeddedCrashReport } from "./embedded-report.ts";
+import { LogEvidence, type Side } from "./evidence.ts";
+import { FORMATS } from "./formats.ts";
+import { INFORMATION_KINDS } from "./information.ts";
+import { AnalysisCollector } from "./insights.ts";
+import { KIND_LABELS, logTypeId, type LogType } from "./log-types.ts";
+import type { Insights, LogContext, LogEntry } from "./model.ts";
+import { normaliseLog, type NormalisedLog } from "./normalise.ts";
+import { parseEntries } from "./parse.ts";
+import { problemRulesFor } from "./problems/index.ts";
+import { refineLogType } from "./refine-type.ts";
 
 export interface AnalyseOptions {
   /** false leaves `entries` empty (problems and information still carry their own entry). */

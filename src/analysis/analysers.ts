@@ -2,10 +2,10 @@
  * Analysers: per log family, which problem rule groups run, which
  * information kinds are read (in output order) and which kind gives the log's version.
  */
-import type { LogEvidence, StatedSoftware } from "./evidence";
-import type { InformationKindName } from "./information";
-import type { LogType } from "./log-types";
-import type { RuleGroup } from "./model";
+import type { LogEvidence, StatedSoftware } from "./evidence.ts";
+import type { InformationKindName } from "./information.ts";
+import type { LogType } from "./log-types.ts";
+import type { RuleGroup } from "./model.ts";
 
 export interface Analyser {
   /** Problem rule groups, in the order their rules run. */

@@ -3,10 +3,10 @@
  * The first detector in candidate order that says `true` wins; otherwise the highest score,
  * earlier candidates winning ties.
  */
-import { HintLookup, hintsInside, lineRatio, markerMatches, type LineMarker } from "./detectors";
-import { FORMATS, type FormatName } from "./formats";
-import { logLiterals } from "./literal-index";
-import { HYTALE_LOG_TYPES, MINECRAFT_LOG_TYPES, UNKNOWN_LOG_TYPE, type LogType } from "./log-types";
+import { HintLookup, hintsInside, lineRatio, markerMatches, type LineMarker } from "./detectors.ts";
+import { FORMATS, type FormatName } from "./formats.ts";
+import { logLiterals } from "./literal-index.ts";
+import { HYTALE_LOG_TYPES, MINECRAFT_LOG_TYPES, UNKNOWN_LOG_TYPE, type LogType } from "./log-types.ts";
 
 interface Sample {
   text: string;

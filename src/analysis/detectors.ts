@@ -5,8 +5,8 @@
  * Markers are tested line by line, found through a literal `hint` (a plain substring search),
  * so detection stays linear on 10 MB logs and no pattern can run across line boundaries.
  */
-import type { FormatName } from "./formats";
-import type { LiteralIndex } from "./literal-index";
+import type { FormatName } from "./formats.ts";
+import type { LiteralIndex } from "./literal-index.ts";
 
 export interface LineMarker {
   /** A literal that every matching line contains; lines without it are never tested. */

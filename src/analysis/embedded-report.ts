@@ -5,12 +5,12 @@
  * Here the report segment, from its header line on, is parsed as a report and those rules run
  * on it too.
  */
-import { FORMATS } from "./formats";
-import type { AnalysisCollector } from "./insights";
-import { linesHolding, logLiterals } from "./literal-index";
-import type { LogContext } from "./model";
-import { parseEntries } from "./parse";
-import { problemRulesFor } from "./problems";
+import { FORMATS } from "./formats.ts";
+import type { AnalysisCollector } from "./insights.ts";
+import { linesHolding, logLiterals } from "./literal-index.ts";
+import type { LogContext } from "./model.ts";
+import { parseEntries } from "./parse.ts";
+import { problemRulesFor } from "./problems/index.ts";
 
 const REPORT_HEADER = "---- Minecraft Crash Report ----";
 /** Most logs hold no report: the log's literal scan says so without a look at each line. */

@@ -9,8 +9,8 @@
  * a pattern tested on the line that holds it. Facts are read lazily and once. On a long log only
  * its head and tail are read: banners and launch arguments come first, crash reports last.
  */
-import { HintLookup } from "./detectors";
-import { MC_VERSION } from "./fragments";
+import { HintLookup } from "./detectors.ts";
+import { MC_VERSION } from "./fragments.ts";
 
 export type Side = "client" | "server";
 /** Software a log can state beyond Vanilla, as `LogType.name` spells it; `Bukkit` is only ever shown. */

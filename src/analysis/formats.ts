@@ -3,7 +3,7 @@
  * per format and what its capture groups mean. A line that matches starts an entry; a line that
  * does not is a continuation of the current one.
  */
-import { TIME } from "./fragments";
+import { TIME } from "./fragments.ts";
 
 export interface HeaderFormat {
   kind: "header";

@@ -2,16 +2,16 @@
  * The analysis engine's public surface; other modules import only from here.
  * Pure: no HTTP, no storage.
  */
-import { detectLog } from "./analyse-log";
-import { FORMATS } from "./formats";
-import { Level } from "./model";
-import { countEntriesAtLeast } from "./parse";
+import { detectLog } from "./analyse-log.ts";
+import { FORMATS } from "./formats.ts";
+import { Level } from "./model.ts";
+import { countEntriesAtLeast } from "./parse.ts";
 
-export { analyseLog, type AnalyseOptions } from "./analyse-log";
-export type * from "./model";
-export { Level } from "./model";
+export { analyseLog, type AnalyseOptions } from "./analyse-log.ts";
+export type * from "./model.ts";
+export { Level } from "./model.ts";
 /** Every problem rule with what it detects and where it applies (for lookups by code). */
-export { problemCatalog } from "./problems";
+export { problemCatalog } from "./problems/index.ts";
 
 /** Line count and error-or-worse entry count for the upload response; no analysis runs. */
 export function logStats(input: string): { lines: number; errors: number } {

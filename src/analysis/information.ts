@@ -4,8 +4,8 @@
  * literal `hint`: the log's literal index (literal-index.ts) finds the entries holding it, and only
  * those are read.
  */
-import { logLiterals } from "./literal-index";
-import { CSL_PREFIX, FABRIC_PREFIX, HYTALE_CLIENT_PREFIX, HYTALE_SERVER_PREFIX, MC_VERSION, VANILLA_PREFIX } from "./fragments";
+import { logLiterals } from "./literal-index.ts";
+import { CSL_PREFIX, FABRIC_PREFIX, HYTALE_CLIENT_PREFIX, HYTALE_SERVER_PREFIX, MC_VERSION, VANILLA_PREFIX } from "./fragments.ts";
 
 export interface InformationPattern {
   hint: string;

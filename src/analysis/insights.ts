@@ -2,10 +2,10 @@
  * The analysis pass: for each entry, run the analyser's problem rules and
  * information kinds; merge repeats into counters. Output keeps first-seen order.
  */
-import type { Analyser } from "./analysers";
-import { INFORMATION_KINDS } from "./information";
-import { linesHolding, logLiterals } from "./literal-index";
-import type { Analysis, EntryGate, Information, LogContext, LogEntry, Problem, ProblemRule } from "./model";
+import type { Analyser } from "./analysers.ts";
+import { INFORMATION_KINDS } from "./information.ts";
+import { linesHolding, logLiterals } from "./literal-index.ts";
+import type { Analysis, EntryGate, Information, LogContext, LogEntry, Problem, ProblemRule } from "./model.ts";
 
 /** Collects problems and information, merging repeats. */
 export class AnalysisCollector {

@@ -1,4 +1,4 @@
-import { Level, type LevelNumber } from "./model";
+import { Level, type LevelNumber } from "./model.ts";
 
 /**
  * Level words as they appear in log headers (matched case-insensitively); anything else is info.

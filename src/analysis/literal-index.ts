@@ -11,8 +11,8 @@
  * analyseLog builds). For anything else (tests handing rules their own entries) it answers null,
  * and the caller reads the lines itself, as it did before the index existed.
  */
-import { LiteralSearch } from "./literal-search";
-import type { EntryGate, LogContext, LogEntry } from "./model";
+import { LiteralSearch } from "./literal-search.ts";
+import type { EntryGate, LogContext, LogEntry } from "./model.ts";
 
 /** An entry's literal occurrences, one per (line, literal), in text order. */
 export interface EntryHits {

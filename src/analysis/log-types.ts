@@ -2,9 +2,9 @@
  * Every log type the engine tells apart, in detection order (it matters: an earlier type wins a tie).
  * A type is data: its software name, kind, detectors, line format and analyser.
  */
-import type { AnalyserName } from "./analysers";
-import { type Detector, marker, markers, ratio, weighted } from "./detectors";
-import type { FormatName } from "./formats";
+import type { AnalyserName } from "./analysers.ts";
+import { type Detector, marker, markers, ratio, weighted } from "./detectors.ts";
+import type { FormatName } from "./formats.ts";
 import {
   CSL_PREFIX,
   FABRIC_PREFIX,
@@ -16,7 +16,7 @@ import {
   OLD_PREFIX,
   TIME,
   VANILLA_PREFIX,
-} from "./fragments";
+} from "./fragments.ts";
 
 export type LogKind = "server" | "client" | "proxy" | "crash-report" | "network-protocol-error-report" | "content" | "unknown";
 

@@ -3,10 +3,10 @@
  * Header formats group continuation lines under the last header; reports and line logs
  * make one entry per line.
  */
-import type { HeaderFormat, LogFormat } from "./formats";
-import { levelFromWord } from "./levels";
-import { Level, type LevelNumber, type LogEntry } from "./model";
-import { parseTime } from "./time";
+import type { HeaderFormat, LogFormat } from "./formats.ts";
+import { levelFromWord } from "./levels.ts";
+import { Level, type LevelNumber, type LogEntry } from "./model.ts";
+import { parseTime } from "./time.ts";
 
 export function parseEntries(lines: readonly string[], format: LogFormat, firstLineNumber = 1): LogEntry[] {
   switch (format.kind) {

@@ -4,9 +4,9 @@
  * log), what the log states decides instead: the loader or hybrid named by its launch arguments,
  * banners or crash-report details, and whether a client or a server wrote it.
  */
-import type { Detection } from "./detect";
-import type { LogEvidence, Side, StatedSoftware } from "./evidence";
-import { MINECRAFT_LOG_TYPES, type LogKind, type LogType } from "./log-types";
+import type { Detection } from "./detect.ts";
+import type { LogEvidence, Side, StatedSoftware } from "./evidence.ts";
+import { MINECRAFT_LOG_TYPES, type LogKind, type LogType } from "./log-types.ts";
 
 const LOADERS: ReadonlySet<string> = new Set(["Forge", "NeoForge", "Fabric", "Quilt"]);
 const HYBRID_NAMES: readonly StatedSoftware[] = ["Mohist", "Arclight", "Magma"];

@@ -3,8 +3,8 @@
  * configuration: key failover, the stall and duration limits, no tools, no cache.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { aiLog, answerOf, startAnalyst, statusTypes, type AnalystRig } from "./harness";
-import { anthropic, openai, type Script } from "./scripted-upstream";
+import { aiLog, answerOf, startAnalyst, statusTypes, type AnalystRig } from "./harness.ts";
+import { anthropic, openai, type Script } from "./scripted-upstream.ts";
 
 const rigs: AnalystRig[] = [];
 afterEach(() => {

@@ -1,8 +1,8 @@
 /** The Anthropic Messages API provider over the real app. */
 import { describe, expect, test } from "bun:test";
-import { startAiApp } from "./harness";
-import { anthropic } from "./scripted-upstream";
-import { answerText, readAllFrames, statuses } from "./sse-client";
+import { startAiApp } from "./harness.ts";
+import { anthropic } from "./scripted-upstream.ts";
+import { answerText, readAllFrames, statuses } from "./sse-client.ts";
 
 const app = startAiApp({ AI_API_KEYS: "sk-ant-1" }, "anthropic");
 

@@ -4,7 +4,7 @@
  * limits, like every body; a small {"id"} still names a stored log.
  */
 import { expect, test } from "bun:test";
-import { startAiApp } from "./harness";
+import { startAiApp } from "./harness.ts";
 
 const app = startAiApp({ MAX_BODY_BYTES: String(1024 * 1024), MAX_DECODED_BYTES: String(1024 * 1024), MAX_LENGTH: String(1024 * 1024) });
 

@@ -5,9 +5,9 @@
  * Clients are told apart by X-Forwarded-For from a trusted proxy (the test's own address).
  */
 import { describe, expect, test } from "bun:test";
-import { answering, gate, startAiApp } from "./harness";
-import { openai } from "./scripted-upstream";
-import { answerText, readAllFrames, SseReader } from "./sse-client";
+import { answering, gate, startAiApp } from "./harness.ts";
+import { openai } from "./scripted-upstream.ts";
+import { answerText, readAllFrames, SseReader } from "./sse-client.ts";
 
 const app = startAiApp({
   TRUSTED_PROXIES: "127.0.0.1",

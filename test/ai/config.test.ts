@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { loadAiConfig } from "../../src/ai";
+import { loadAiConfig } from "../../src/ai/index.ts";
 
 describe("loadAiConfig", () => {
   test("no AI_PROVIDER (or none/off) disables AI", () => {

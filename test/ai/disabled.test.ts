@@ -1,7 +1,7 @@
 /** With no model provider configured, the AI routes answer 503 ai_disabled and the rest works. */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app";
-import { paperLogWithBrokenPlugin } from "./fixtures";
+import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
+import { paperLogWithBrokenPlugin } from "./fixtures.ts";
 
 let app: TestApp;
 beforeAll(async () => {

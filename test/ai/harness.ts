@@ -6,13 +6,13 @@
  *   configuration of its own (timeouts, keys), where starting an app per case would be slow.
  */
 import { afterAll, beforeAll } from "bun:test";
-import { createAiAnalyst } from "../../src/ai/analyst";
-import { loadAiConfig, type AiLog } from "../../src/ai";
-import { requestOf } from "../../src/ai/types";
-import type { AiEvent } from "../../src/ai/events";
-import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app";
-import { paperLogWithBrokenPlugin } from "./fixtures";
-import { openai, scriptedUpstream, type Script, type ScriptedUpstream } from "./scripted-upstream";
+import { createAiAnalyst } from "../../src/ai/analyst.ts";
+import { loadAiConfig, type AiLog } from "../../src/ai/index.ts";
+import { requestOf } from "../../src/ai/types.ts";
+import type { AiEvent } from "../../src/ai/events.ts";
+import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
+import { paperLogWithBrokenPlugin } from "./fixtures.ts";
+import { openai, scriptedUpstream, type Script, type ScriptedUpstream } from "./scripted-upstream.ts";
 
 const nothingScripted: Script = () => ({ status: 500, body: '{"error":{"message":"no script for this test"}}' });
 

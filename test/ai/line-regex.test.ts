@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { compileLineRegex } from "../../src/ai/line-regex";
+import { compileLineRegex } from "../../src/ai/line-regex.ts";
 
 /** Same verdict as JavaScript's RegExp on the syntax the matcher supports. */
 const agreesWithJavaScript: [pattern: string, line: string, caseSensitive?: boolean][] = [

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { lineMatcher, readLines, searchLines, toLogFileText, toolLimits } from "../../src/ai/log-text";
+import { lineMatcher, readLines, searchLines, toLogFileText, toolLimits } from "../../src/ai/log-text.ts";
 
 const numbered = (count: number) => Array.from({ length: count }, (_, i) => `line ${i + 1}`).join("\n");
 const search = (files: ReturnType<typeof toLogFileText>[], query: string, more: Partial<Parameters<typeof searchLines>[1]> = {}) =>

@@ -4,8 +4,8 @@
  * may not, so a third-party page cannot spend the model from its visitors' browsers.
  */
 import { describe, expect, test } from "bun:test";
-import { answering, startAiApp } from "./harness";
-import { readAllFrames } from "./sse-client";
+import { answering, startAiApp } from "./harness.ts";
+import { readAllFrames } from "./sse-client.ts";
 
 const app = startAiApp({ PUBLIC_URL: "https://logs.example.com", AI_ALLOWED_ORIGINS: "https://panel.example.net" });
 

@@ -1,9 +1,9 @@
 /** The AI routes over the real app: JSON errors before the stream, POST forms, cache, shared runs, language. */
 import { describe, expect, test } from "bun:test";
-import { paperLogWithBrokenPlugin } from "./fixtures";
-import { answering, gate, startAiApp } from "./harness";
-import { openai } from "./scripted-upstream";
-import { answerText, readAllFrames, SseReader, statuses } from "./sse-client";
+import { paperLogWithBrokenPlugin } from "./fixtures.ts";
+import { answering, gate, startAiApp } from "./harness.ts";
+import { openai } from "./scripted-upstream.ts";
+import { answerText, readAllFrames, SseReader, statuses } from "./sse-client.ts";
 
 const app = startAiApp();
 const postJson = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });

@@ -1,8 +1,8 @@
 /** Open streams over the real app: the run limit, client disconnects and keep-alive pings. */
 import { describe, expect, test } from "bun:test";
-import { gate, startAiApp } from "./harness";
-import { openai } from "./scripted-upstream";
-import { answerText, readAllFrames, SseReader } from "./sse-client";
+import { gate, startAiApp } from "./harness.ts";
+import { openai } from "./scripted-upstream.ts";
+import { answerText, readAllFrames, SseReader } from "./sse-client.ts";
 
 const app = startAiApp({ AI_MAX_STREAMS: "1", AI_PING_INTERVAL_MS: "20" });
 

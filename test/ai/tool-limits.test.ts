@@ -5,9 +5,9 @@
  * other requests while the calls run.
  */
 import { describe, expect, test } from "bun:test";
-import { startAiApp } from "./harness";
-import { openai } from "./scripted-upstream";
-import { readAllFrames, statuses } from "./sse-client";
+import { startAiApp } from "./harness.ts";
+import { openai } from "./scripted-upstream.ts";
+import { readAllFrames, statuses } from "./sse-client.ts";
 
 const app = startAiApp({ AI_MAX_TOOL_CALLS_PER_STEP: "8", AI_MAX_TOOL_CALLS_PER_RUN: "12" });
 

@@ -1,8 +1,8 @@
 /** The agent's tool loop over the real app: rounds, tool errors and the round limit. */
 import { describe, expect, test } from "bun:test";
-import { startAiApp } from "./harness";
-import { openai } from "./scripted-upstream";
-import { answerText, readAllFrames, statuses } from "./sse-client";
+import { startAiApp } from "./harness.ts";
+import { openai } from "./scripted-upstream.ts";
+import { answerText, readAllFrames, statuses } from "./sse-client.ts";
 
 const app = startAiApp({ AI_MAX_ROUNDS: "3" });
 

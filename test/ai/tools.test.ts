@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { toolCallBudget } from "../../src/ai/tool-budget";
-import { createLogTools } from "../../src/ai/tools";
-import { paperLogWithBrokenPlugin } from "./fixtures";
+import { toolCallBudget } from "../../src/ai/tool-budget.ts";
+import { createLogTools } from "../../src/ai/tools.ts";
+import { paperLogWithBrokenPlugin } from "./fixtures.ts";
 
 const tools = createLogTools(
   {

@@ -3,35 +3,35 @@
  * To add a problem: define it in the rules/ file of its group and put its
  * code in that group's list below.
  */
-import type { ProblemRule, RuleGroup } from "../model";
-import { bedrockRules } from "./rules/bedrock";
-import { bukkitLoadingRules } from "./rules/bukkit-loading";
-import { bukkitPluginRules } from "./rules/bukkit-plugins";
-import { bukkitRuntimeRules } from "./rules/bukkit-runtime";
-import { bukkitWorldRules } from "./rules/bukkit-worlds";
-import { crashReportRules } from "./rules/crash-report";
-import { crashReportRenderingRules } from "./rules/crash-report-rendering";
-import { fabricRules } from "./rules/fabric";
-import { fabricLoadingRules } from "./rules/fabric-loading";
-import { fileRules } from "./rules/files";
-import { forgeRules } from "./rules/forge";
-import { forgeLoadingRules } from "./rules/forge-loading";
-import { forgeModRules } from "./rules/forge-mods";
-import { graphicsRules } from "./rules/graphics";
-import { installRules } from "./rules/install";
-import { javaRuntimeRules } from "./rules/java-runtime";
-import { memoryRules } from "./rules/memory";
-import { missingClassRules } from "./rules/missing-classes";
-import { worldRules } from "./rules/worlds";
-import { debugCrashRules } from "./rules/debug-crash";
-import { mixinRules } from "./rules/mixins";
-import { modCrashRules } from "./rules/mod-crash";
-import { nativeLibraryRules } from "./rules/native-libraries";
-import { optifineRules } from "./rules/optifine";
-import { paperRules } from "./rules/paper";
-import { pocketmineRules } from "./rules/pocketmine";
-import { serverRuntimeRules } from "./rules/server-runtime";
-import { vanillaRules } from "./rules/vanilla";
+import type { ProblemRule, RuleGroup } from "../model.ts";
+import { bedrockRules } from "./rules/bedrock.ts";
+import { bukkitLoadingRules } from "./rules/bukkit-loading.ts";
+import { bukkitPluginRules } from "./rules/bukkit-plugins.ts";
+import { bukkitRuntimeRules } from "./rules/bukkit-runtime.ts";
+import { bukkitWorldRules } from "./rules/bukkit-worlds.ts";
+import { crashReportRules } from "./rules/crash-report.ts";
+import { crashReportRenderingRules } from "./rules/crash-report-rendering.ts";
+import { fabricRules } from "./rules/fabric.ts";
+import { fabricLoadingRules } from "./rules/fabric-loading.ts";
+import { fileRules } from "./rules/files.ts";
+import { forgeRules } from "./rules/forge.ts";
+import { forgeLoadingRules } from "./rules/forge-loading.ts";
+import { forgeModRules } from "./rules/forge-mods.ts";
+import { graphicsRules } from "./rules/graphics.ts";
+import { installRules } from "./rules/install.ts";
+import { javaRuntimeRules } from "./rules/java-runtime.ts";
+import { memoryRules } from "./rules/memory.ts";
+import { missingClassRules } from "./rules/missing-classes.ts";
+import { worldRules } from "./rules/worlds.ts";
+import { debugCrashRules } from "./rules/debug-crash.ts";
+import { mixinRules } from "./rules/mixins.ts";
+import { modCrashRules } from "./rules/mod-crash.ts";
+import { nativeLibraryRules } from "./rules/native-libraries.ts";
+import { optifineRules } from "./rules/optifine.ts";
+import { paperRules } from "./rules/paper.ts";
+import { pocketmineRules } from "./rules/pocketmine.ts";
+import { serverRuntimeRules } from "./rules/server-runtime.ts";
+import { vanillaRules } from "./rules/vanilla.ts";
 
 export const allRules: readonly ProblemRule[] = [
   ...vanillaRules,

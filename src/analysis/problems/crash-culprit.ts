@@ -7,10 +7,10 @@
  * that names a mod (module, jar, annotation, a Fabric mixin handler), or whose package is the
  * id of a mod the log lists. A frame that names nothing names nothing: no guessing.
  */
-import { Level, type LogContext, type LogEntry } from "../model";
-import { knownModOf } from "./known-mods";
-import { modNameOfJar } from "./names";
-import { type Frame, isInfrastructure, mixinHandlerMod, packageWords, parseFrame, sourceOf } from "./stack-frames";
+import { Level, type LogContext, type LogEntry } from "../model.ts";
+import { knownModOf } from "./known-mods.ts";
+import { modNameOfJar } from "./names.ts";
+import { type Frame, isInfrastructure, mixinHandlerMod, packageWords, parseFrame, sourceOf } from "./stack-frames.ts";
 
 export interface Culprit {
   id: string | null;

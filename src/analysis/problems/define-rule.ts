@@ -4,10 +4,10 @@
  * Every regex here runs on ONE line at a time, so no pattern can backtrack across lines, and the
  * look-ahead tests each line at most once per shape: time stays linear in the entry's size.
  */
-import { linesHolding, logLiterals, type EntryHits } from "../literal-index";
-import type { LogContext, LogEntry, ProblemCategory, ProblemFinding, ProblemRule, RuleGroup } from "../model";
-import { requiredLiteral } from "../required-literal";
-import type { CueLines, LineCue } from "./line-cue";
+import { linesHolding, logLiterals, type EntryHits } from "../literal-index.ts";
+import type { LogContext, LogEntry, ProblemCategory, ProblemFinding, ProblemRule, RuleGroup } from "../model.ts";
+import { requiredLiteral } from "../required-literal.ts";
+import type { CueLines, LineCue } from "./line-cue.ts";
 
 /** What a shape hands to its `extract`: the captures of the anchor line (and follow-up line). */
 export interface ShapeMatch {

@@ -1,6 +1,6 @@
 /** Public face of the problem rules: the rules for a log type's groups, and the catalog listing. */
-import type { ProblemRule, RuleGroup } from "../model";
-import { allRules, analyserOrder } from "./catalog";
+import type { ProblemRule, RuleGroup } from "../model.ts";
+import { allRules, analyserOrder } from "./catalog.ts";
 
 const byCode = new Map(allRules.map((rule) => [rule.code, rule]));
 const groupOrder = Object.keys(analyserOrder) as RuleGroup[];
@@ -26,4 +26,4 @@ export function problemCatalog(): { code: string; summary: string; groups: RuleG
   return allRules.map(({ code, summary, groups }) => ({ code, summary, groups: [...groups] }));
 }
 
-export { defineRule } from "./define-rule";
+export { defineRule } from "./define-rule.ts";

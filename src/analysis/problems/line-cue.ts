@@ -9,8 +9,8 @@
  * entries at warning level or worse and of entries without a log prefix (launcher output, crash
  * reports, excerpts): the bulk of a log, its info lines, only lets the common words through.
  */
-import { logLiterals } from "../literal-index";
-import { Level, type EntryGate, type LogContext, type LogEntry } from "../model";
+import { logLiterals } from "../literal-index.ts";
+import { Level, type EntryGate, type LogContext, type LogEntry } from "../model.ts";
 
 export interface CueLines {
   /** Indexes of the entry's lines that carry a cue word, in order. */

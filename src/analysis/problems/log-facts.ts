@@ -1,5 +1,5 @@
 /** Facts read once from the whole log and shared by the rules that need them. */
-import type { LogContext } from "../model";
+import type { LogContext } from "../model.ts";
 
 const levelNames = new WeakMap<object, string | null>();
 

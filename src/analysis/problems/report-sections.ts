@@ -4,7 +4,7 @@
  * The log is flattened once and section titles are indexed, so looking up the section that
  * belongs to an anchor line never rescans the log.
  */
-import type { LogContext, LogEntry } from "../model";
+import type { LogContext, LogEntry } from "../model.ts";
 
 interface FlatLog {
   lines: string[];

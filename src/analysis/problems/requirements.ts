@@ -3,7 +3,7 @@
  * dependencies (`minecraft`, `forge`, `fabricloader`, `java`); those are not mods to add to the
  * mods folder: the mod is built for another game or loader version, or needs a newer Java.
  */
-import { quote } from "./wording";
+import { quote } from "./wording.ts";
 
 export type RequirementKind = "game" | "loader" | "java" | "mod";
 

@@ -3,7 +3,7 @@
  * needs it: the Java version, the memory given (-Xmx), a 32-bit JVM, the Minecraft version.
  * Crash reports print these in their system details, launchers in their first lines.
  */
-import type { LogContext } from "../model";
+import type { LogContext } from "../model.ts";
 
 export interface JavaRuntime {
   /** 8 for 1.8.0_51, 17 for 17.0.8. */

@@ -1,4 +1,4 @@
-import { culpritName, type Culprit } from "./crash-culprit";
+import { culpritName, type Culprit } from "./crash-culprit.ts";
 
 /**
  * Our wording for solutions, shared by the rules so that one kind of fix always reads the same.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { problemCatalog, problemRulesFor } from "../../../src/analysis/problems";
+import { problemCatalog, problemRulesFor } from "../../../src/analysis/problems/index.ts";
 
 const codesFor = (...groups: Parameters<typeof problemRulesFor>[0][number][]) => problemRulesFor(groups).map((r) => r.code);
 

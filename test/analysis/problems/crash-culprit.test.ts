@@ -1,8 +1,8 @@
 /** Which crash a log has, and which mod its stack trace points at (or none). */
 import { describe, expect, test } from "bun:test";
-import { crashOf } from "../../../src/analysis/problems/crash-culprit";
-import { isInfrastructure, mixinHandlerMod, parseFrame, sourceOf } from "../../../src/analysis/problems/stack-frames";
-import { analyse, entriesOf, reportEntriesOf } from "./log-builder";
+import { crashOf } from "../../../src/analysis/problems/crash-culprit.ts";
+import { isInfrastructure, mixinHandlerMod, parseFrame, sourceOf } from "../../../src/analysis/problems/stack-frames.ts";
+import { analyse, entriesOf, reportEntriesOf } from "./log-builder.ts";
 
 const T = "[10:00:00]";
 const culpritOf = (text: string, entries = entriesOf(text)) => crashOf({ text, entries })?.culprit ?? null;

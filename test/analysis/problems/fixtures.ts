@@ -2,7 +2,7 @@
  * One short synthetic log per problem rule: the rule must fire on it and quote `entities`
  * in its message. Written for these tests (not taken from the reference corpus).
  */
-import type { RuleGroup } from "../../../src/analysis/model";
+import type { RuleGroup } from "../../../src/analysis/model.ts";
 
 export interface RuleFixture {
   code: string;

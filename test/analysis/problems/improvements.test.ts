@@ -1,7 +1,7 @@
 /** Where our rules deliberately do better than the reference engine (its known defects: wrong entities, missed forms). */
 import { describe, expect, test } from "bun:test";
 import { parseTranslatedRequirement } from "../../../src/analysis/problems/rules/fabric-requirements.ts";
-import { analyse, entriesOf, reportEntriesOf } from "./log-builder";
+import { analyse, entriesOf, reportEntriesOf } from "./log-builder.ts";
 
 const T = "[10:00:00]";
 const only = (groups: Parameters<typeof analyse>[0], log: string, code: string) => analyse(groups, log).filter((p) => p.code === code);

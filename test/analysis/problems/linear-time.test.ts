@@ -3,8 +3,8 @@
  * backtracking regexes. Only correctness is asserted here; speed belongs in the benchmarks.
  */
 import { expect, test } from "bun:test";
-import type { LogEntry } from "../../../src/analysis/model";
-import { analyse, ALL_GROUPS } from "./log-builder";
+import type { LogEntry } from "../../../src/analysis/model.ts";
+import { analyse, ALL_GROUPS } from "./log-builder.ts";
 
 const LINES = 30_000;
 const FRAME = "\tat net.minecraft.server.level.ServerLevel.tick(ServerLevel.java:123) ~[server.jar:?]";

@@ -3,8 +3,8 @@
  * continuation lines) and runs the problem rules over them the way the pipeline does,
  * merging findings of the same rule and key. Independent of the real parser on purpose.
  */
-import type { LogEntry, RuleGroup } from "../../../src/analysis/model";
-import { problemRulesFor } from "../../../src/analysis/problems";
+import type { LogEntry, RuleGroup } from "../../../src/analysis/model.ts";
+import { problemRulesFor } from "../../../src/analysis/problems/index.ts";
 
 /** A line that starts a new entry: `[12:00:00]`, `[14Jun2024 ...]`, `12:00:00 [`, `2024-01-01 ...`, `[2024-...`. */
 const HEADER = /^(?:\[\d|\d\d:\d\d:\d\d \[|\d{4}-\d\d-\d\d)/;

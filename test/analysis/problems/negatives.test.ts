@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { analyse, reportEntriesOf } from "./log-builder";
+import { analyse, reportEntriesOf } from "./log-builder.ts";
 
 const T = "[10:00:00]";
 const codes = (groups: Parameters<typeof analyse>[0], log: string) => analyse(groups, log).map((p) => p.code);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { problemCatalog } from "../../../src/analysis/problems";
-import { ruleFixtures } from "./fixtures";
-import { analyse, entriesOf, reportEntriesOf } from "./log-builder";
+import { problemCatalog } from "../../../src/analysis/problems/index.ts";
+import { ruleFixtures } from "./fixtures.ts";
+import { analyse, entriesOf, reportEntriesOf } from "./log-builder.ts";
 
 describe("every catalog rule has a fixture", () => {
   test("the fixtures cover all 94 codes", () => {

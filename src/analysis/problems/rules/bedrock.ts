@@ -1,6 +1,6 @@
 /** Problems reported by the Bedrock Dedicated Server (rule group `bedrock`). */
-import { defineRule } from "../define-rule";
-import { fix } from "../wording";
+import { defineRule } from "../define-rule.ts";
+import { fix } from "../wording.ts";
 
 const groups = ["bedrock"] as const;
 const enableAuthentication = "Set online-mode=true in server.properties so players are authenticated.";

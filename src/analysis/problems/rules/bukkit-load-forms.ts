@@ -2,8 +2,8 @@
  * The "Could not load" header lines Bukkit-family servers print when a plugin jar fails to load,
  * shared by the loading rules. Paths are normalised and the plugin is named after its file.
  */
-import type { Shape, ShapeMatch } from "../define-rule";
-import { normalisePluginPath, pluginNameFromFile } from "../names";
+import type { Shape, ShapeMatch } from "../define-rule.ts";
+import { normalisePluginPath, pluginNameFromFile } from "../names.ts";
 
 export interface PluginFile {
   plugin: string;

@@ -1,8 +1,8 @@
 /** Bukkit-family problems raised while plugin jars are loaded (rule group `bukkit`). */
-import { defineRule } from "../define-rule";
-import { baseName, normalisePluginPath } from "../names";
-import { fix, quote, quoteList } from "../wording";
-import { bothLoadForms, LOAD_BY_PATH, pluginFromPath } from "./bukkit-load-forms";
+import { defineRule } from "../define-rule.ts";
+import { baseName, normalisePluginPath } from "../names.ts";
+import { fix, quote, quoteList } from "../wording.ts";
+import { bothLoadForms, LOAD_BY_PATH, pluginFromPath } from "./bukkit-load-forms.ts";
 
 const groups = ["bukkit"] as const;
 

@@ -1,6 +1,6 @@
 /** Bukkit-family problems of well-known plugins with a message of their own (rule group `bukkit`). */
-import { defineRule } from "../define-rule";
-import { fix, quote } from "../wording";
+import { defineRule } from "../define-rule.ts";
+import { fix, quote } from "../wording.ts";
 
 const groups = ["bukkit"] as const;
 

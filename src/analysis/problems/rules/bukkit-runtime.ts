@@ -1,6 +1,6 @@
 /** Bukkit-family problems raised by plugins that are already loaded (rule group `bukkit`). */
-import { defineRule } from "../define-rule";
-import { fix, quote } from "../wording";
+import { defineRule } from "../define-rule.ts";
+import { fix, quote } from "../wording.ts";
 
 const groups = ["bukkit"] as const;
 const plugin = (name: string) => ({ plugin: name });

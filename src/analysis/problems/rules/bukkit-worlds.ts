@@ -1,8 +1,8 @@
 /** Bukkit-family problems about worlds and their chunks (rule group `bukkit`). */
-import { crashOf } from "../crash-culprit";
-import { defineRule } from "../define-rule";
-import { levelName } from "../log-facts";
-import { fix, quote } from "../wording";
+import { crashOf } from "../crash-culprit.ts";
+import { defineRule } from "../define-rule.ts";
+import { levelName } from "../log-facts.ts";
+import { fix, quote } from "../wording.ts";
 
 const groups = ["bukkit"] as const;
 

@@ -1,9 +1,9 @@
 /** Crash reports of a block that fails while it is drawn (`Tesselating ...`, rule group `crash-report`). */
-import { crashOf, culpritName, type Culprit } from "../crash-culprit";
-import { defineRule, type ShapeMatch } from "../define-rule";
-import { culpritFixes, quote } from "../wording";
-import { detailsFor } from "./crash-report";
-import { ruleCue } from "./cue";
+import { crashOf, culpritName, type Culprit } from "../crash-culprit.ts";
+import { defineRule, type ShapeMatch } from "../define-rule.ts";
+import { culpritFixes, quote } from "../wording.ts";
+import { detailsFor } from "./crash-report.ts";
+import { ruleCue } from "./cue.ts";
 
 interface TesselatedBlock {
   block: string | null;

@@ -1,8 +1,8 @@
 /** Problems read from Minecraft crash reports (rule group `crash-report`). */
-import { crashOf, type Culprit } from "../crash-culprit";
-import { defineRule, type ShapeMatch } from "../define-rule";
-import { locate, nextSection, sectionDetails } from "../report-sections";
-import { addOnKind, culpritFixes, culpritPhrase, quote, whatCrashed, type AddOnKind } from "../wording";
+import { crashOf, type Culprit } from "../crash-culprit.ts";
+import { defineRule, type ShapeMatch } from "../define-rule.ts";
+import { locate, nextSection, sectionDetails } from "../report-sections.ts";
+import { addOnKind, culpritFixes, culpritPhrase, quote, whatCrashed, type AddOnKind } from "../wording.ts";
 
 const groups = ["crash-report"] as const;
 /** The section usually follows the description within the stack trace above it. */

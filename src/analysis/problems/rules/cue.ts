@@ -4,7 +4,7 @@
  * rules written the same way (forge-loading.ts, fabric-loading.ts, crash-report-rendering.ts):
  * one scan of the log serves them all.
  */
-import { LineCue } from "../line-cue";
+import { LineCue } from "../line-cue.ts";
 
 export const ruleCue = new LineCue({
   // On every line: the words of exceptions and errors (OutOfMemoryError, UnsatisfiedLinkError,

@@ -3,8 +3,8 @@
  * throw `Manually triggered debug crash`. Nothing is broken; the mods in its stack trace (mixins
  * on the keyboard handler) are bystanders, and naming this cause keeps mod-crash from blaming them.
  */
-import { defineRule } from "../define-rule";
-import { jvm } from "./cue";
+import { defineRule } from "../define-rule.ts";
+import { jvm } from "./cue.ts";
 
 export const debugCrashRules = [
   defineRule<Record<string, never>>({

@@ -3,14 +3,14 @@
  * Fabric Loader 0.11 and before (`x requires {y @ [range]}`), also as printed by translated
  * launcher builds, and mods that need a newer Java (rule group `fabric`).
  */
-import { defineRule, type ShapeMatch } from "../define-rule";
-import { fabricModName } from "../names";
-import { describeRange, requirementKind, versionNeedFixes, versionNeedMessage } from "../requirements";
-import { minecraftVersion, runningJava } from "../runtime-facts";
-import { fix, quote } from "../wording";
-import { useJava } from "./java-runtime";
-import { ruleCue } from "./cue";
-import { displayName, parseRequirement } from "./fabric-requirements";
+import { defineRule, type ShapeMatch } from "../define-rule.ts";
+import { fabricModName } from "../names.ts";
+import { describeRange, requirementKind, versionNeedFixes, versionNeedMessage } from "../requirements.ts";
+import { minecraftVersion, runningJava } from "../runtime-facts.ts";
+import { fix, quote } from "../wording.ts";
+import { useJava } from "./java-runtime.ts";
+import { ruleCue } from "./cue.ts";
+import { displayName, parseRequirement } from "./fabric-requirements.ts";
 
 const fabric = { groups: ["fabric"] as const, cue: ruleCue };
 

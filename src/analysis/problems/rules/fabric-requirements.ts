@@ -5,7 +5,7 @@
  * (the older one-line form `X requires {dep @ [ver]}` is read by fabric-loading.ts).
  * Hand-rolled with sticky regexes at known positions, so long lines cost linear time.
  */
-import { fabricModName } from "../names";
+import { fabricModName } from "../names.ts";
 
 /** A mod as Fabric prints it: `'Display Name' (modid)` or a bare `modid`. */
 export interface ModReference {

@@ -1,9 +1,9 @@
 /** Problems reported by Fabric Loader (rule group `fabric`). */
-import { defineRule } from "../define-rule";
-import { fabricModName } from "../names";
-import { requirementKind, versionNeedFixes, versionNeedMessage, type VersionNeed } from "../requirements";
-import { fix, quote } from "../wording";
-import { displayName, parseConflict, requirementOf, type Requirement } from "./fabric-requirements";
+import { defineRule } from "../define-rule.ts";
+import { fabricModName } from "../names.ts";
+import { requirementKind, versionNeedFixes, versionNeedMessage, type VersionNeed } from "../requirements.ts";
+import { fix, quote } from "../wording.ts";
+import { displayName, parseConflict, requirementOf, type Requirement } from "./fabric-requirements.ts";
 
 const groups = ["fabric"] as const;
 

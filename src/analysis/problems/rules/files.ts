@@ -1,10 +1,10 @@
 /** Files and configs: a config that cannot be read, a file in the way, locked or unwritable, a full disk. */
-import { culpritAt, culpritName, type Culprit } from "../crash-culprit";
-import { defineRule } from "../define-rule";
-import { logShows } from "../log-facts";
-import { baseName } from "../names";
-import { quote } from "../wording";
-import { jvm } from "./cue";
+import { culpritAt, culpritName, type Culprit } from "../crash-culprit.ts";
+import { defineRule } from "../define-rule.ts";
+import { logShows } from "../log-facts.ts";
+import { baseName } from "../names.ts";
+import { quote } from "../wording.ts";
+import { jvm } from "./cue.ts";
 
 interface ModConfig {
   file: string | null;

@@ -4,13 +4,13 @@
  * message:`, and mods that could not be constructed. Rule groups `forge` and `crash-report`: the
  * same failure shows in the game log and in the report.
  */
-import { defineRule, type ShapeMatch } from "../define-rule";
-import type { LogContext, LogEntry } from "../../model";
-import { baseName } from "../names";
-import { followingLine, locate } from "../report-sections";
-import { describeRange, loaderName, requirementKind, versionNeedFixes, versionNeedMessage } from "../requirements";
-import { culpritFixes, fix, quote } from "../wording";
-import { ruleCue } from "./cue";
+import { defineRule, type ShapeMatch } from "../define-rule.ts";
+import type { LogContext, LogEntry } from "../../model.ts";
+import { baseName } from "../names.ts";
+import { followingLine, locate } from "../report-sections.ts";
+import { describeRange, loaderName, requirementKind, versionNeedFixes, versionNeedMessage } from "../requirements.ts";
+import { culpritFixes, fix, quote } from "../wording.ts";
+import { ruleCue } from "./cue.ts";
 
 const groups = ["forge", "crash-report"] as const;
 

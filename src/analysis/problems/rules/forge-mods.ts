@@ -1,9 +1,9 @@
 /** Forge problems about individual mods: dependencies, duplicates, failures (rule group `forge`). */
-import { culpritAt, culpritName } from "../crash-culprit";
-import { defineRule } from "../define-rule";
-import { describeRange, loaderName, requirementKind } from "../requirements";
-import { fix, quote, quoteList } from "../wording";
-import { ofKind, requirementScan, type Requirement } from "./forge-requirements";
+import { culpritAt, culpritName } from "../crash-culprit.ts";
+import { defineRule } from "../define-rule.ts";
+import { describeRange, loaderName, requirementKind } from "../requirements.ts";
+import { fix, quote, quoteList } from "../wording.ts";
+import { ofKind, requirementScan, type Requirement } from "./forge-requirements.ts";
 
 const groups = ["forge"] as const;
 

@@ -8,11 +8,11 @@
  *   1.12:  MissingModsException: Mod x (X) requires [y@[1.0,), forge@[14.23,)]
  *   1.16:  Mod §eX§r requires §6y§r §e1.0 or above§r (then: Currently, §6y§r§7 is §o0.9)
  */
-import { matchShapes, type Shape, type ShapeMatch } from "../define-rule";
-import type { LogContext, LogEntry } from "../../model";
-import { followingLine } from "../report-sections";
-import { requirementKind, type RequirementKind } from "../requirements";
-import { parseForgeDependencies, type ForgeDependency } from "./forge-mod-lists";
+import { matchShapes, type Shape, type ShapeMatch } from "../define-rule.ts";
+import type { LogContext, LogEntry } from "../../model.ts";
+import { followingLine } from "../report-sections.ts";
+import { requirementKind, type RequirementKind } from "../requirements.ts";
+import { parseForgeDependencies, type ForgeDependency } from "./forge-mod-lists.ts";
 
 export interface Requirement extends ForgeDependency {
   /** The range as printed, when the form gives more than a lowest version. */

@@ -1,8 +1,8 @@
 /** Forge problems about the loader, the world and the environment (rule group `forge`). */
-import { defineRule, matchShapes, type Shape } from "../define-rule";
-import { versionNeedFixes, versionNeedMessage, type VersionNeed } from "../requirements";
-import { fix, quote } from "../wording";
-import { ofKind, requirementScan, type ForgeNeeds } from "./forge-requirements";
+import { defineRule, matchShapes, type Shape } from "../define-rule.ts";
+import { versionNeedFixes, versionNeedMessage, type VersionNeed } from "../requirements.ts";
+import { fix, quote } from "../wording.ts";
+import { ofKind, requirementScan, type ForgeNeeds } from "./forge-requirements.ts";
 
 const groups = ["forge"] as const;
 

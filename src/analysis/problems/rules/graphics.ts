@@ -1,7 +1,7 @@
 /** Graphics: the GPU driver lacks OpenGL or crashed, a pixel format or display the GPU cannot serve. */
-import { defineRule } from "../define-rule";
-import { quote } from "../wording";
-import { jvm } from "./cue";
+import { defineRule } from "../define-rule.ts";
+import { quote } from "../wording.ts";
+import { jvm } from "./cue.ts";
 
 /** GLFW error codes (also printed in hex, 0x10006...) and what they mean for the game. */
 const GLFW_ERRORS: Readonly<Record<number, string>> = {

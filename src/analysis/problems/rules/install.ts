@@ -1,8 +1,8 @@
 /** The game or loader install itself: incomplete, modified, unpacked, or holding a module twice. */
-import { defineRule } from "../define-rule";
-import { baseName } from "../names";
-import { quote } from "../wording";
-import { jvm } from "./cue";
+import { defineRule } from "../define-rule.ts";
+import { baseName } from "../names.ts";
+import { quote } from "../wording.ts";
+import { jvm } from "./cue.ts";
 
 /** Loaders and game jars by the main class a launcher starts. */
 const MAIN_CLASSES: readonly [RegExp, string][] = [

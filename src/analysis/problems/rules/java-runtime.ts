@@ -1,9 +1,9 @@
 /** The Java runtime: too old or too new for the game, its loader or a mod; an unsupported JVM. */
-import { defineRule, type ShapeMatch } from "../define-rule";
-import { logShows } from "../log-facts";
-import { javaForMinecraft, javaMajor, minecraftVersion, runningJava } from "../runtime-facts";
-import { quote } from "../wording";
-import { jvm } from "./cue";
+import { defineRule, type ShapeMatch } from "../define-rule.ts";
+import { logShows } from "../log-facts.ts";
+import { javaForMinecraft, javaMajor, minecraftVersion, runningJava } from "../runtime-facts.ts";
+import { quote } from "../wording.ts";
+import { jvm } from "./cue.ts";
 
 /** Class file major version -> Java release: 52 is Java 8, each release adds one. */
 const javaOfClassFile = (major: number) => major - 44;

@@ -1,8 +1,8 @@
 /** Memory: the heap or another JVM area ran out, or the JVM could not get the memory it asked for. */
-import { defineRule, type ShapeMatch } from "../define-rule";
-import { isThirtyTwoBit, memoryLimit, type MemoryLimit } from "../runtime-facts";
-import { quote } from "../wording";
-import { jvm } from "./cue";
+import { defineRule, type ShapeMatch } from "../define-rule.ts";
+import { isThirtyTwoBit, memoryLimit, type MemoryLimit } from "../runtime-facts.ts";
+import { quote } from "../wording.ts";
+import { jvm } from "./cue.ts";
 
 type MemoryArea = "heap" | "metaspace" | "direct" | "threads";
 

@@ -5,12 +5,12 @@
  * the add-on was built for another Minecraft version (or for the client, on a server); anything
  * else, when no other rule explains the crash, means some dependency of the add-on is missing.
  */
-import { crashOf, culpritAt, culpritName, type Culprit } from "../crash-culprit";
-import { defineRule, type Shape, type ShapeMatch } from "../define-rule";
-import { knownModOf, type KnownMod } from "../known-mods";
-import { minecraftVersion } from "../runtime-facts";
-import { addOnKind, capitalised, culpritPhrase, quote, type AddOnKind } from "../wording";
-import { jvm } from "./cue";
+import { crashOf, culpritAt, culpritName, type Culprit } from "../crash-culprit.ts";
+import { defineRule, type Shape, type ShapeMatch } from "../define-rule.ts";
+import { knownModOf, type KnownMod } from "../known-mods.ts";
+import { minecraftVersion } from "../runtime-facts.ts";
+import { addOnKind, capitalised, culpritPhrase, quote, type AddOnKind } from "../wording.ts";
+import { jvm } from "./cue.ts";
 
 interface MissingClass {
   /** `dev.architectury.event.Event`, with dots whatever the message used. */

@@ -3,11 +3,11 @@
  * prefix or after `Caused by:`. Mixin names the failing mixin as `<config>.json:<Mixin>`, Fabric's
  * fork adds `from mod <id>`; without it the mod is read from the config's name.
  */
-import type { LogContext } from "../../model";
-import { defineRule, type Shape } from "../define-rule";
-import { logShows } from "../log-facts";
-import { quote } from "../wording";
-import { jvm } from "./cue";
+import type { LogContext } from "../../model.ts";
+import { defineRule, type Shape } from "../define-rule.ts";
+import { logShows } from "../log-facts.ts";
+import { quote } from "../wording.ts";
+import { jvm } from "./cue.ts";
 
 interface MixinFailure {
   mod: string | null;

@@ -2,10 +2,10 @@
  * The last resort for a crash no other rule explains: name the mod or plugin its stack trace
  * points at (crash-culprit.ts). Runs in every Java game log, after all other rules.
  */
-import { crashOf, type Culprit } from "../crash-culprit";
-import { defineRule } from "../define-rule";
-import type { LogEntry } from "../../model";
-import { addOnKind, culpritFixes, culpritPhrase, capitalised, whatCrashed, type AddOnKind } from "../wording";
+import { crashOf, type Culprit } from "../crash-culprit.ts";
+import { defineRule } from "../define-rule.ts";
+import type { LogEntry } from "../../model.ts";
+import { addOnKind, culpritFixes, culpritPhrase, capitalised, whatCrashed, type AddOnKind } from "../wording.ts";
 
 interface CrashCulprit extends Culprit {
   side: "client" | "server" | null;

@@ -1,8 +1,8 @@
 /** Native libraries (LWJGL's .dll/.so/.dylib files, system libraries) that could not be loaded. */
-import { defineRule } from "../define-rule";
-import { baseName } from "../names";
-import { quote } from "../wording";
-import { jvm } from "./cue";
+import { defineRule } from "../define-rule.ts";
+import { baseName } from "../names.ts";
+import { quote } from "../wording.ts";
+import { jvm } from "./cue.ts";
 
 type Reason = "not-found" | "architecture" | "dependencies" | "system-library" | "mismatch" | "other";
 

@@ -1,8 +1,8 @@
 /** OptiFine built for another Forge (or game) version than the one installed. */
-import { defineRule } from "../define-rule";
-import { followingLine } from "../report-sections";
-import { quote } from "../wording";
-import { jvm } from "./cue";
+import { defineRule } from "../define-rule.ts";
+import { followingLine } from "../report-sections.ts";
+import { quote } from "../wording.ts";
+import { jvm } from "./cue.ts";
 
 /** OptiFine's own packages: its classes, and the old obfuscated `net.minecraft.src.Config`. */
 const OPTIFINE_FRAME = /^\s*at (?:net\.optifine\.|optifine\.|net\.minecraft\.src\.Config\b)/;

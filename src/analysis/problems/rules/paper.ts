@@ -1,7 +1,7 @@
 /** Problems only Paper and its forks report (rule groups `paper` and `folia`). */
-import { defineRule } from "../define-rule";
-import { fix, quote } from "../wording";
-import { LOAD_BY_FILE, pluginFromFile } from "./bukkit-load-forms";
+import { defineRule } from "../define-rule.ts";
+import { fix, quote } from "../wording.ts";
+import { LOAD_BY_FILE, pluginFromFile } from "./bukkit-load-forms.ts";
 
 export const paperRules = [
   defineRule({

@@ -1,6 +1,6 @@
 /** Problems reported by PocketMine-MP (rule group `pocketmine`). */
-import { defineRule } from "../define-rule";
-import { quote } from "../wording";
+import { defineRule } from "../define-rule.ts";
+import { quote } from "../wording.ts";
 
 const groups = ["pocketmine"] as const;
 

@@ -2,10 +2,10 @@
  * The game's own stops and warnings: a port in use, the EULA, ticks too slow, the watchdog, logins
  * that fail. Any server (or client) prints them the same way.
  */
-import { defineRule } from "../define-rule";
-import type { LogContext } from "../../model";
-import { quote } from "../wording";
-import { jvm } from "./cue";
+import { defineRule } from "../define-rule.ts";
+import type { LogContext } from "../../model.ts";
+import { quote } from "../wording.ts";
+import { jvm } from "./cue.ts";
 
 interface Bind {
   address: string | null;

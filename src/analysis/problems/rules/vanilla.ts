@@ -1,8 +1,8 @@
 /** Problems any Minecraft server or client can show (rule group `vanilla`). */
-import { crashOf } from "../crash-culprit";
-import { defineRule } from "../define-rule";
-import { levelName } from "../log-facts";
-import { addOnKind, culpritFixes, culpritPhrase, fix, quote, capitalised, whatCrashed } from "../wording";
+import { crashOf } from "../crash-culprit.ts";
+import { defineRule } from "../define-rule.ts";
+import { levelName } from "../log-facts.ts";
+import { addOnKind, culpritFixes, culpritPhrase, fix, quote, capitalised, whatCrashed } from "../wording.ts";
 
 const groups = ["vanilla"] as const;
 const UNEXPECTED = /Encountered an unexpected exception$/;

@@ -3,10 +3,10 @@
  * Deferred, so that the Bukkit rule (bukkit-worlds.ts), which knows its servers' forms, speaks
  * first where it applies.
  */
-import { defineRule } from "../define-rule";
-import { levelName } from "../log-facts";
-import { fix, quote } from "../wording";
-import { jvm } from "./cue";
+import { defineRule } from "../define-rule.ts";
+import { levelName } from "../log-facts.ts";
+import { fix, quote } from "../wording.ts";
+import { jvm } from "./cue.ts";
 
 interface DamagedWorld {
   /** What cannot be read: `the chunk [12, -7]`, `level.dat`. */
