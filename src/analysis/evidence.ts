@@ -113,7 +113,7 @@ const SOFTWARE_FACTS: readonly SoftwareFacts[] = [
     stated: [
       fact("with Fabric Loader"),
       fact("Loading for game Minecraft"),
-      fact("FabricLoader", /[\[(]FabricLoader[\])] Loading \d+ mods/),
+      fact("FabricLoader", /[[(]FabricLoader[\])] Loading \d+ mods/),
       fact("fabric-loader-"),
       fact("Fabric Mods:"),
       fact("fabricloader: Fabric Loader"),

@@ -5,7 +5,7 @@
 
 const BOM = "\uFEFF";
 /** CSI sequences such as `ESC[0;32;1m` (colours) and `ESC[K` (erase line) from coloured consoles. */
-const ANSI_ESCAPE = /\x1b\[[0-9;?]*[ -\/]*[@-~]/g;
+const ANSI_ESCAPE = /\x1b\[[0-9;?]*[ -/]*[@-~]/g;
 /** CRLF (Windows), lone CR (old Mac) and LF all end a line. */
 const LINE_BREAK = /\r\n?|\n/;
 

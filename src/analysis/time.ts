@@ -29,7 +29,7 @@ function compile(format: string): CompiledTimeFormat {
       source += field;
       fields.push(ch);
     } else {
-      source += ch.replace(/[.*+?^${}()|[\]\\\/]/g, "\\$&");
+      source += ch.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
     }
   }
   return { pattern: new RegExp(source + "$"), fields };

@@ -3,7 +3,7 @@
    filter, go to line), Copy link, the delete token (localStorage), delete, and the AI analysis
    stream. The page is complete without this file; everything here only adds to it. */
 (function () {
-  "use strict";
+  
   var page = document.querySelector(".log-page");
   if (!page) return;
   var id = page.getAttribute("data-id");

@@ -4,7 +4,7 @@
    It renders partial input too (an unclosed code fence is code until the end), since the answer
    is re-rendered as it streams in. No dependency: the subset is small and this keeps it auditable. */
 (function (root) {
-  "use strict";
+  
   var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
   function escapeHtml(text) {
     return String(text).replace(/[&<>"']/g, function (c) { return ENTITIES[c]; });

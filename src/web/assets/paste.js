@@ -4,7 +4,7 @@
    browser, then the log's page. The delete token goes to localStorage, and a one-time flag in
    sessionStorage tells the log page to show it once. */
 (function () {
-  "use strict";
+  
   var form = document.getElementById("paste-form");
   if (!form) return;
   var textarea = document.getElementById("paste-content");

@@ -98,7 +98,7 @@ export const missingClassRules = [
       {
         // A method of the game that is not there: `NoSuchMethodError: 'void net.minecraft.class_437.method_25420(...)'`
         // (or the old `net.minecraft.client.gui.GuiScreen.func_73863_a(IIF)V`), called by a mod.
-        anchor: /NoSuchMethodError: '?(?:[\w$.\[\]]{1,200} )?((?:net\.minecraft|com\.mojang\.blaze3d)\.[\w$.]{1,200})\.[\w$<>]{1,100}\(/,
+        anchor: /NoSuchMethodError: '?(?:[\w$.[\]]{1,200} )?((?:net\.minecraft|com\.mojang\.blaze3d)\.[\w$.]{1,200})\.[\w$<>]{1,100}\(/,
         hint: "NoSuchMethodError",
         extract: (match) => {
           const found = { ...missingClass(match), className: match.anchor[1] };
