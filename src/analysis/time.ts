@@ -58,7 +58,7 @@ function readTime(text: string, format: string): number | null {
   const match = fmt.pattern.exec(text);
   if (!match) return null;
   const value: Record<string, number> = { Y: 1970, m: 1, d: 1, H: 0, i: 0, s: 0 };
-  fmt.fields.forEach((field, index) => (value[field] = Number(match[index + 1])));
+  for (const [index, field] of fmt.fields.entries()) value[field] = Number(match[index + 1]);
   // Date.UTC rolls overflowing fields over (day 32 -> next month), as PHP's parser does.
   const ms = Date.UTC(value.Y, value.m - 1, value.d, value.H, value.i, value.s);
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : null;

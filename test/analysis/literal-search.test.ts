@@ -33,7 +33,10 @@ describe("LiteralSearch finds every occurrence of every literal in one pass", ()
 
   test("random texts over a small alphabet agree with the naive search", () => {
     let seed = 7;
-    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
     const word = (length: number) => Array.from({ length }, () => "abc\n"[random(4)]).join("");
     for (let round = 0; round < 50; round++) {
       const literals = [...new Set(Array.from({ length: 6 }, () => word(1 + random(4)).replace(/\n/g, "a")))];

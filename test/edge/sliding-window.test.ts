@@ -15,7 +15,10 @@ describe("sliding window counter", () => {
     const clock = clockAt(0);
     const limiter = new SlidingWindowLimiter({ maxBuckets: 10, now: () => clock.now });
     const rule = { max: 5, windowMs: 1000 };
-    const remaining = Array.from({ length: 5 }, () => limiter.check("a", rule)).map((d) => (expect(d.allowed).toBe(true), d.remaining));
+    const remaining = Array.from({ length: 5 }, () => limiter.check("a", rule)).map((d) => {
+      expect(d.allowed).toBe(true);
+      return d.remaining;
+    });
     expect(remaining).toEqual([4, 3, 2, 1, 0]);
     const refused = limiter.check("a", rule);
     expect(refused.allowed).toBe(false);

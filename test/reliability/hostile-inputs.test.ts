@@ -140,7 +140,7 @@ test(`hostile inputs (${cases.length} cases): JSON 4xx every time, bounded memor
       body = JSON.parse(bodyText);
     } catch {}
     if (response.status !== c.status) failures.push(`${c.name}: status ${response.status}, expected ${c.status} (${bodyText.slice(0, 120)})`);
-    else if (!body || body.success !== false || typeof body.error !== "string" || typeof body.code !== "string") {
+    else if (body?.success !== false || typeof body.error !== "string" || typeof body.code !== "string") {
       failures.push(`${c.name}: not the JSON error shape: ${bodyText.slice(0, 120)}`);
     } else if (!(response.headers.get("content-type") ?? "").includes("application/json")) {
       failures.push(`${c.name}: content-type ${response.headers.get("content-type")}`);

@@ -176,7 +176,7 @@ function addLine(found: CueLines, line: number, words: number): CueLines {
   return cue;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function groupedByFirstCharacter(words: readonly string[]): string {
   const byFirst = new Map<string, string[]>();
@@ -185,5 +185,5 @@ function groupedByFirstCharacter(words: readonly string[]): string {
     rests.push(word.slice(1));
     byFirst.set(word[0], rests);
   }
-  return [...byFirst].map(([first, rests]) => `${escape(first)}(?:${rests.map(escape).join("|")})`).join("|");
+  return [...byFirst].map(([first, rests]) => `${escapeRegex(first)}(?:${rests.map(escapeRegex).join("|")})`).join("|");
 }

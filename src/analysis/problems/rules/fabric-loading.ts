@@ -111,7 +111,7 @@ export const fabricLoadingRules = [
         extract: ({ anchor, log }) => {
           const requirement = parseRequirement(anchor.input);
           const needed = javaAtLeast(requirement?.range ?? null);
-          if (!requirement || requirement.dependency.id !== "java" || needed === null) return null;
+          if (requirement?.dependency.id !== "java" || needed === null) return null;
           const present = requirement.present === null ? null : javaAtLeast(requirement.present);
           return { mod: displayName(requirement.mod), needed, found: present ?? runningJava(log)?.major ?? null };
         },

@@ -57,7 +57,7 @@ const keepIf = (requirement: Requirement | null, keep: (requirement: Requirement
   requirement && keep(requirement) ? requirement : null;
 
 const versionNeed = (r: Requirement) => ({ mod: r.mod, id: r.dependency, range: r.range, present: r.actual });
-const installed = ({ dependency, actual }: Requirement) => (actual === null ? "is not installed" : `${quote(actual)} is installed`);
+const installed = ({ actual }: Requirement) => (actual === null ? "is not installed" : `${quote(actual)} is installed`);
 const requirementKey = ({ mod, dependency }: Requirement) => `${mod}\n${dependency}`;
 
 interface ModFailure {
