@@ -1,31 +1,32 @@
 /** Facts read once from the whole log and shared by the rules that need them. */
 import type { LogContext } from "../model.ts";
 
-const levelNames = new WeakMap<object, string | null>();
+const LEVEL_NAME = /Preparing level "([^"\n]{1,300})"/;
 
 /**
  * The world folder the server loads, from `Preparing level "<name>"` (Vanilla and every
  * Bukkit/Forge server print it). Null when the log does not show it.
  */
 export function levelName(log: LogContext): string | null {
-  const cacheKey = log.entries;
-  const cached = levelNames.get(cacheKey);
-  if (cached !== undefined) return cached;
-  const name = /Preparing level "([^"\n]{1,300})"/.exec(log.text)?.[1] ?? null;
-  levelNames.set(cacheKey, name);
-  return name;
+  return firstMatchInLog(log, LEVEL_NAME)?.[1] ?? null;
 }
 
-const patternsFound = new WeakMap<object, Map<RegExp, boolean>>();
+const firstMatches = new WeakMap<object, Map<RegExp, RegExpExecArray | null>>();
 
 /**
- * Whether the log's text matches a pattern, searched once per log however many matches of a
- * rule ask (a rule may find thousands of anchors in one log).
+ * The first match of a pattern in the whole log, searched once per log however many matches
+ * of a rule ask (a rule may find thousands of anchors in one log). The pattern must not be
+ * global or sticky: its match would then depend on where the last search stopped.
  */
+export function firstMatchInLog(log: LogContext, pattern: RegExp): RegExpExecArray | null {
+  let found = firstMatches.get(log.entries);
+  if (!found) firstMatches.set(log.entries, (found = new Map()));
+  let match = found.get(pattern);
+  if (match === undefined) found.set(pattern, (match = pattern.exec(log.text)));
+  return match;
+}
+
+/** Whether the log's text matches a pattern anywhere, asked once per log (see firstMatchInLog). */
 export function logShows(log: LogContext, pattern: RegExp): boolean {
-  let found = patternsFound.get(log.entries);
-  if (!found) patternsFound.set(log.entries, (found = new Map()));
-  let shows = found.get(pattern);
-  if (shows === undefined) found.set(pattern, (shows = pattern.test(log.text)));
-  return shows;
+  return firstMatchInLog(log, pattern) !== null;
 }

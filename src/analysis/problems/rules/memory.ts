@@ -1,5 +1,6 @@
 /** Memory: the heap or another JVM area ran out, or the JVM could not get the memory it asked for. */
 import { defineRule, type ShapeMatch } from "../define-rule.ts";
+import { firstMatchInLog } from "../log-facts.ts";
 import { isThirtyTwoBit, memoryLimit, type MemoryLimit } from "../runtime-facts.ts";
 import { quote } from "../wording.ts";
 import { jvm } from "./cue.ts";
@@ -74,7 +75,7 @@ export const memoryRules = [
       extract: ({ anchor, log }) => {
         const detail = anchor[1]?.trim() || "Java heap space";
         const area = areaOf(detail);
-        const metaspaceLimit = area === "metaspace" ? (METASPACE_LIMIT.exec(log.text)?.[0] ?? null) : null;
+        const metaspaceLimit = area === "metaspace" ? (firstMatchInLog(log, METASPACE_LIMIT)?.[0] ?? null) : null;
         return { area, detail, memory: memoryLimit(log), metaspaceLimit, who: whoRanOut(log.side) };
       },
     }],
@@ -142,7 +143,7 @@ export const memoryRules = [
       // The JVM's crash file head; the line below says which allocation failed.
       anchor: /There is insufficient memory for the Java Runtime Environment to continue/,
       hint: "There is insufficient memory",
-      extract: ({ log }) => ({ detail: NATIVE_ALLOCATION.exec(log.text)?.[0] ?? null, memory: memoryLimit(log) }),
+      extract: ({ log }) => ({ detail: firstMatchInLog(log, NATIVE_ALLOCATION)?.[0] ?? null, memory: memoryLimit(log) }),
     }],
     message: ({ detail, memory }) =>
       `The operating system had no memory left for Java${detail ? ` (${quote(detail)})` : ""}${memory ? `; the game was given ${quote(memory.text)}` : ""}.`,

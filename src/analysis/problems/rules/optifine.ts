@@ -1,5 +1,6 @@
 /** OptiFine built for another Forge (or game) version than the one installed. */
 import { defineRule } from "../define-rule.ts";
+import { firstMatchInLog } from "../log-facts.ts";
 import { followingLine } from "../report-sections.ts";
 import { quote } from "../wording.ts";
 import { jvm } from "./cue.ts";
@@ -27,10 +28,10 @@ export const optifineRules = [
       extract: ({ anchor, entry, log, lineIndex }) => {
         const fromOptiFine = /optifine/i.test(anchor[1]) || OPTIFINE_FRAME.test(followingLine(log, entry, lineIndex) ?? "");
         if (!fromOptiFine) return null;
-        const forge = FORGE_VERSION.exec(log.text);
+        const forge = firstMatchInLog(log, FORGE_VERSION);
         return {
           missing: anchor[1].trim().replace(/^'(.*)'$/, "$1"),
-          optifine: OPTIFINE_VERSION.exec(log.text)?.[0] ?? null,
+          optifine: firstMatchInLog(log, OPTIFINE_VERSION)?.[0] ?? null,
           forge: forge ? (forge[1] ?? forge[2] ?? forge[3]) : null,
         };
       },

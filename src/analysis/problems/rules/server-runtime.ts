@@ -3,6 +3,7 @@
  * that fail. Any server (or client) prints them the same way.
  */
 import { defineRule } from "../define-rule.ts";
+import { firstMatchInLog, logShows } from "../log-facts.ts";
 import type { LogContext } from "../../model.ts";
 import { quote } from "../wording.ts";
 import { jvm } from "./cue.ts";
@@ -12,9 +13,12 @@ interface Bind {
   wrongAddress: boolean;
 }
 
+const SERVER_ADDRESS = /Starting Minecraft server on (\S{1,100})/;
+const WRONG_ADDRESS = /Cannot assign requested address/;
+
 const bind = (log: LogContext): Bind => ({
-  address: /Starting Minecraft server on (\S{1,100})/.exec(log.text)?.[1] ?? null,
-  wrongAddress: log.text.includes("Cannot assign requested address"),
+  address: firstMatchInLog(log, SERVER_ADDRESS)?.[1] ?? null,
+  wrongAddress: logShows(log, WRONG_ADDRESS),
 });
 
 const portOf = (address: string) => /:(\d{1,5})$/.exec(address)?.[1] ?? address;
@@ -39,7 +43,7 @@ function lagOf(log: LogContext) {
 }
 
 const TICK_LENGTH = /single server tick took (\d{1,9}(?:\.\d+)?) seconds \(should be max 0\.05\)/;
-const tickLength = (log: LogContext) => ({ seconds: TICK_LENGTH.exec(log.text)?.[1] ?? null });
+const tickLength = (log: LogContext) => ({ seconds: firstMatchInLog(log, TICK_LENGTH)?.[1] ?? null });
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
