@@ -14,16 +14,23 @@ const LINE_BREAK = /\r\n?|\n/;
  * A UTF-16 byte order mark (what PowerShell's `>` redirect writes) selects UTF-16.
  */
 export function decodeLog(input: string | Uint8Array): string {
-  const text = typeof input === "string" ? input : DECODERS[encodingOf(input)].decode(input);
+  const text = typeof input === "string" ? input : decodeBytes(input);
   return text.startsWith(BOM) ? text.slice(BOM.length) : text;
+}
+
+function decodeBytes(bytes: Uint8Array): string {
+  const encoding = encodingOf(bytes);
+  // Buffer's UTF-8 decoding gives the same text as TextDecoder (U+FFFD for invalid bytes, the
+  // BOM kept) at about 6x the speed in Bun: it was a tenth of the engine's time on the corpus.
+  if (encoding === "utf-8") return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  return UTF16_DECODERS[encoding].decode(bytes);
 }
 
 /**
  * One decoder per encoding, shared: building a TextDecoder cost more than decoding a typical log.
  * Sharing is safe because `decode` without `{ stream: true }` keeps no state between calls.
  */
-const DECODERS = {
-  "utf-8": new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }),
+const UTF16_DECODERS = {
   "utf-16le": new TextDecoder("utf-16le", { fatal: false, ignoreBOM: true }),
   "utf-16be": new TextDecoder("utf-16be", { fatal: false, ignoreBOM: true }),
 };
