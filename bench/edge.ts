@@ -52,7 +52,7 @@ const edgeDeps = {
 };
 const path =
   pathArg === "raw"
-    ? `/v1/raw/${(await service.logs.upload({ bytes: new TextEncoder().encode(Array.from({ length: 12 }, (_, i) => `[10:00:${String(i).padStart(2, "0")}] [Server thread/INFO]: a small log line number ${i} of a small stored log`).join("\n")), contentType: "text/plain" })).id}`
+    ? `/v1/raw/${(await service.logs.upload({ bytes: new TextEncoder().encode(Array.from({ length: 12 }, (_, i) => `[10:00:${String(i).padStart(2, "0")}] [Server thread/INFO]: a small log line number ${i} of a small stored log`).join("\n")), contentType: "text/plain", encodings: [] })).id}`
     : pathArg;
 const limited = createEdge(config, edgeDeps);
 const bare = createEdge(config, { ...edgeDeps, withoutRateLimit: true });

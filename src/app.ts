@@ -72,10 +72,13 @@ export function createApp(deps: AppDeps) {
   const textFiles = config.TEXT_FILES_MAX_BYTES > 0 ? new TextFileCache(config.TEXT_FILES_MAX_BYTES, config.TEXT_FILES_DIR) : null;
   const cache = new HotLogCache(config.CACHE_MAX_BYTES, config.RECORD_CACHE_BYTES, textFiles);
   const views = new ViewTracker(store);
+  const bodyBudget = new BodyBudget(config.BODY_BUDGET_BYTES);
   const preparation: PreparationOptions = {
     maxLength: config.MAX_LENGTH,
     maxLines: config.MAX_LINES,
     maxFormFields: config.MAX_FORM_FIELDS,
+    maxDecodedBytes: config.MAX_DECODED_BYTES,
+    bodyBudget: bodyBudget.shared,
     attachments: {
       maxFiles: config.MAX_FILES,
       maxFileBytes: config.MAX_FILE_BYTES,
@@ -124,7 +127,6 @@ export function createApp(deps: AppDeps) {
 
   const insights = new InsightsService(logs, config.CACHE_MAX_BYTES, config.MAX_LINES);
 
-  const bodyBudget = new BodyBudget(config.BODY_BUDGET_BYTES);
   const bodyLimits = {
     budget: bodyBudget,
     maxBodyBytes: config.MAX_BODY_BYTES,

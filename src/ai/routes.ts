@@ -6,6 +6,7 @@
  */
 import { Elysia } from "elysia";
 import { clientOf } from "../edge/app-request.ts";
+import { decodeBody } from "../edge/body.ts";
 import { ApiError, errorResponses } from "../errors.ts";
 import { UploadJson } from "../logs/model.ts";
 import { uploadRequestBody } from "../logs/routes.ts";
@@ -142,7 +143,7 @@ export function aiRoutes(deps: AiDeps) {
         const language = answerLanguage(request);
         // Read once, within the limits, whatever its framing (a chunked body has no length to check first).
         const body = await deps.readBody(request);
-        const storedId = storedLogReference(body);
+        const storedId = await storedLogReference(body);
         const log = storedId !== null ? await loadStored(storedId) : requestOf(await deps.logOfBody(body));
         return openStream(ai, log, language, request, server);
       },
@@ -170,16 +171,19 @@ export function aiRoutes(deps: AiDeps) {
     );
 }
 
+const STORED_LOG_REFERENCE_BYTES = 1024;
+
 /** `{"id": "..."}` and nothing else names a stored log; any other body is a log to analyse. */
-function storedLogReference({ bytes, contentType }: UploadBody): string | null {
-  if (!/^application\/json\b/i.test(contentType ?? "")) return null;
-  // A stored-log reference is tiny; a large JSON body is an upload, parsed once, on the intake's workers.
-  if (bytes.byteLength > 1024) return null;
+async function storedLogReference(upload: UploadBody): Promise<string | null> {
+  if (!/^application\/json\b/i.test(upload.contentType ?? "")) return null;
+  // A stored-log reference is tiny; a large JSON body is an upload, decoded and parsed once, on the intake's workers.
+  if (upload.bytes.byteLength > STORED_LOG_REFERENCE_BYTES) return null;
   let body: unknown;
   try {
+    const bytes = await decodeBody(upload, STORED_LOG_REFERENCE_BYTES, () => {});
     body = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
-    return null; // the intake reports malformed JSON in the upload's own terms
+    return null; // bigger once decoded, or malformed: the intake reports it in the upload's own terms
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
   const keys = Object.keys(body);

@@ -8,14 +8,54 @@
  */
 import { ApiError } from "../errors.ts";
 
-export class BodyBudget {
-  private held = 0;
-  private readonly leases = new WeakMap<Request, BodyLease>();
+/**
+ * The budget's counter, in memory shared with the intake's workers: they decode compressed
+ * bodies (src/logs/preparation.ts) and charge what they produce to the same budget as the
+ * request thread does. Worker and request thread each build one over the same buffer.
+ */
+export class SharedByteBudget {
+  private readonly counter: BigInt64Array;
 
-  constructor(readonly maxBytes: number) {}
+  constructor(
+    readonly maxBytes: number,
+    readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(8),
+  ) {
+    this.counter = new BigInt64Array(buffer);
+  }
 
   get heldBytes(): number {
-    return this.held;
+    return Number(Atomics.load(this.counter, 0));
+  }
+
+  /** Charges `bytes`, or throws the 503 when the budget is spent (nothing is then charged). */
+  take(bytes: number): void {
+    const held = Atomics.add(this.counter, 0, BigInt(bytes)) + BigInt(bytes);
+    if (held > BigInt(this.maxBytes)) {
+      Atomics.sub(this.counter, 0, BigInt(bytes));
+      throw new ApiError(
+        "server_busy",
+        `Too many large request bodies are being decoded at once (BODY_BUDGET_BYTES, ${this.maxBytes} bytes); retry shortly.`,
+        { "retry-after": "2" },
+      );
+    }
+  }
+
+  give(bytes: number): void {
+    Atomics.sub(this.counter, 0, BigInt(bytes));
+  }
+}
+
+export class BodyBudget {
+  /** What the intake's workers need to charge the same budget (see SharedByteBudget). */
+  readonly shared: SharedByteBudget;
+  private readonly leases = new WeakMap<Request, BodyLease>();
+
+  constructor(readonly maxBytes: number) {
+    this.shared = new SharedByteBudget(maxBytes);
+  }
+
+  get heldBytes(): number {
+    return this.shared.heldBytes;
   }
 
   /** The lease of the request the body reader holds, if the edge gave it one. */
@@ -25,7 +65,7 @@ export class BodyBudget {
 
   /** Runs `handle` with a lease for `request`; what the request reserved is given back when it answers. */
   async during(request: Request, handle: () => Response | Promise<Response>): Promise<Response> {
-    const lease = new BodyLease(this);
+    const lease = new BodyLease(this.shared);
     this.leases.set(request, lease);
     try {
       return await handle();
@@ -33,29 +73,12 @@ export class BodyBudget {
       lease.release();
     }
   }
-
-  /** @internal BodyLease's side of the accounting. */
-  take(bytes: number): void {
-    if (this.held + bytes > this.maxBytes) {
-      throw new ApiError(
-        "server_busy",
-        `Too many large request bodies are being decoded at once (BODY_BUDGET_BYTES, ${this.maxBytes} bytes); retry shortly.`,
-        { "retry-after": "2" },
-      );
-    }
-    this.held += bytes;
-  }
-
-  /** @internal */
-  give(bytes: number): void {
-    this.held -= bytes;
-  }
 }
 
 export class BodyLease {
   private reserved = 0;
 
-  constructor(private readonly budget: BodyBudget) {}
+  constructor(private readonly budget: SharedByteBudget) {}
 
   /** Charges `bytes` more to the budget, or throws the 503 when it is spent. */
   reserve(bytes: number): void {

@@ -40,18 +40,40 @@ const decoders: Record<string, (() => Transform) | null> = {
   identity: null,
 };
 
+/** A body as it came over the wire: its bytes, and the Content-Encoding steps still to undo. */
+export interface EncodedBody {
+  bytes: Uint8Array;
+  /** In the order they were applied (as listed in the header); validated, identity left out. */
+  encodings: string[];
+}
+
 /** Reads and decodes a request body into bytes, or throws an ApiError (413, 415, 400). */
 export async function readRequestBody(request: Request, limits: BodyLimits): Promise<Uint8Array> {
-  const encodings = parseContentEncoding(request.headers.get("content-encoding"));
   const lease = limits.budget?.leaseOf(request);
-  const body = await readLimited(request, limits.maxBodyBytes, limits.readTimeoutMs);
-  // Encodings are listed in the order they were applied; undo them from last to first.
-  const steps = encodings.reverse().filter((encoding) => decoders[encoding] !== null);
-  if (steps.length === 0) {
-    lease?.reserve(body.byteLength);
-    return body;
+  const encoded = await readEncodedBody(request, limits);
+  return decodeBody(encoded, limits.maxDecodedBytes, (bytes) => lease?.reserve(bytes));
+}
+
+/**
+ * Reads a request body as sent, within MAX_BODY_BYTES and the read deadline, and checks its
+ * Content-Encoding, without decoding it: a few KiB of gzip may decode to tens of MiB, so the
+ * intake decodes on its workers (src/logs/preparation.ts), not on the thread that answers reads.
+ */
+export async function readEncodedBody(request: Request, limits: BodyLimits): Promise<EncodedBody> {
+  const encodings = parseContentEncoding(request.headers.get("content-encoding")).filter((encoding) => decoders[encoding] !== null);
+  return { bytes: await readLimited(request, limits.maxBodyBytes, limits.readTimeoutMs), encodings };
+}
+
+/**
+ * Undoes a body's Content-Encoding steps, last applied first, within `maxDecodedBytes` for
+ * all steps together. `hold` is told of every decoded byte kept (the body budget).
+ */
+export async function decodeBody(body: EncodedBody, maxDecodedBytes: number, hold: (bytes: number) => void): Promise<Uint8Array> {
+  if (body.encodings.length === 0) {
+    hold(body.bytes.byteLength);
+    return body.bytes;
   }
-  return decodeSteps(steps, body, limits.maxDecodedBytes, (bytes) => lease?.reserve(bytes));
+  return decodeSteps([...body.encodings].reverse(), body.bytes, maxDecodedBytes, hold);
 }
 
 function parseContentEncoding(header: string | null): string[] {

@@ -1,10 +1,10 @@
 /**
- * The upload intake: what a request body (bytes and Content-Type, as src/edge/body.ts decoded
- * them) becomes before anything else sees it: parsed by its form (text, JSON, form fields,
- * multipart), the main log and attached files filtered, and for an upload their statistics and
- * blobs (hash and brotli bytes). Pure and CPU-bound, so it runs on a worker thread
- * (preparation-pool.ts): parsing a body of a million form fields or JSON values, or filtering
- * 10 MiB, holds up no read. Uploads, analyses and AI analyses of posted bodies all start here.
+ * The upload intake: what a request body (bytes as sent, Content-Encoding and Content-Type, as
+ * src/edge/body.ts read them) becomes before anything else sees it: decoded, parsed by its form
+ * (text, JSON, form fields, multipart), the main log and attached files filtered, and for an
+ * upload their statistics and blobs (hash and brotli bytes). Pure and CPU-bound, so it runs on a
+ * worker thread (preparation-pool.ts): decoding a small gzip body into 12 MB, parsing a million
+ * form fields or JSON values, or filtering 10 MiB, holds up no read. Uploads, analyses and AI analyses of posted bodies all start here.
  */
 import { ApiError } from "../errors.ts";
 import { filterLog, redactText, type FilterResult } from "../filters/index.ts";
@@ -12,6 +12,8 @@ import { logStats } from "../analysis/index.ts";
 import { prepareBlob, type PreparedBlob } from "../storage/blobs.ts";
 import { readAttachments, type AttachmentLimits, type SkippedFile } from "../files/attachments.ts";
 import { parseUploadInput, type UploadBody, type UploadInput } from "./upload-input.ts";
+import { decodeBody } from "../edge/body.ts";
+import { SharedByteBudget } from "../edge/body-budget.ts";
 import type { MetadataEntry } from "../storage/schema.ts";
 
 export interface PreparationOptions {
@@ -19,6 +21,13 @@ export interface PreparationOptions {
   maxLines: number;
   /** Fields and parts a form body may hold (MAX_FORM_FIELDS). */
   maxFormFields: number;
+  /** Bytes a compressed body may decode to, all Content-Encoding steps together (MAX_DECODED_BYTES). */
+  maxDecodedBytes: number;
+  /**
+   * The process's body budget (BODY_BUDGET_BYTES), shared with the request thread: decoded
+   * bytes are charged to it while the body is taken in. Absent: unbounded (tools and tests).
+   */
+  bodyBudget?: { maxBytes: number; buffer: SharedArrayBuffer };
   attachments: AttachmentLimits;
 }
 
@@ -88,10 +97,29 @@ function redactedNames(names: string[]): string[] {
   });
 }
 
+/**
+ * Decodes (Content-Encoding) and parses a body. The decoded bytes are charged to the body budget
+ * until the body is taken in, then given back: what is kept after is cut to the length limits.
+ */
+async function takeIn<T>(body: UploadBody, options: PreparationOptions, use: (input: UploadInput) => Promise<T>): Promise<T> {
+  const budget = options.bodyBudget ? new SharedByteBudget(options.bodyBudget.maxBytes, options.bodyBudget.buffer) : null;
+  let charged = 0;
+  const hold = (bytes: number) => {
+    if (!budget || body.encodings.length === 0) return; // a body sent as is was charged by the request thread
+    budget.take(bytes);
+    charged += bytes;
+  };
+  try {
+    const bytes = await decodeBody(body, options.maxDecodedBytes, hold);
+    return await use(await parseUploadInput(bytes, body.contentType, options.maxFormFields));
+  } finally {
+    budget?.give(charged);
+  }
+}
+
 /** A posted body parsed and filtered; nothing is stored. */
-export async function filterUpload(body: UploadBody, options: PreparationOptions): Promise<FilteredUpload> {
-  const input = await parseUploadInput(body, options.maxFormFields);
-  return { ...(await filterContents(input, options)), mainIsFirstFile: input.content.trim() === "" };
+export function filterUpload(body: UploadBody, options: PreparationOptions): Promise<FilteredUpload> {
+  return takeIn(body, options, async (input) => ({ ...(await filterContents(input, options)), mainIsFirstFile: input.content.trim() === "" }));
 }
 
 /** An upload body parsed, filtered, counted and compressed: all that is left is to store it. */
@@ -100,7 +128,14 @@ export async function prepareUpload(
   options: PreparationOptions,
   makeBlob: (content: string) => PreparedBlob | Promise<PreparedBlob> = prepareBlob,
 ): Promise<PreparedUpload> {
-  const input = await parseUploadInput(body, options.maxFormFields);
+  return takeIn(body, options, (input) => prepareInput(input, options, makeBlob));
+}
+
+async function prepareInput(
+  input: UploadInput,
+  options: PreparationOptions,
+  makeBlob: (content: string) => PreparedBlob | Promise<PreparedBlob>,
+): Promise<PreparedUpload> {
   const { main, files, skipped } = await filterContents(input, options);
   const prepare = async (filtered: FilterResult): Promise<PreparedContent> => ({
     blob: await makeBlob(filtered.content),

@@ -6,7 +6,7 @@
 import { t } from "elysia";
 import { Value } from "@sinclair/typebox/value";
 import { ApiError } from "../errors.ts";
-import { readRequestBody, type BodyLimits } from "../edge/body.ts";
+import { readEncodedBody, type BodyLimits, type EncodedBody } from "../edge/body.ts";
 import type { MetadataEntry } from "../storage/schema.ts";
 import type { SentFile } from "../files/attachments.ts";
 import { decodeText, parseBodyForm } from "./body-forms.ts";
@@ -23,15 +23,20 @@ export interface UploadInput {
   files: SentFile[];
 }
 
-/** A request body as read and decoded on the request thread, parsed later on a worker (preparation.ts). */
-export interface UploadBody {
-  bytes: Uint8Array;
+/**
+ * A request body as read on the request thread: the bytes as sent, still compressed when the
+ * client compressed them. A worker decodes and parses it (preparation.ts).
+ */
+export interface UploadBody extends EncodedBody {
   contentType: string | null;
 }
 
-/** Reads an upload-shaped request body within its limits (src/edge/body.ts); nothing is parsed yet. */
+/** Reads an upload-shaped request body within its limits (src/edge/body.ts); nothing is decoded or parsed yet. */
 export async function readUploadBody(request: Request, limits: BodyLimits): Promise<UploadBody> {
-  return { bytes: await readRequestBody(request, limits), contentType: request.headers.get("content-type") };
+  const body = await readEncodedBody(request, limits);
+  // A body sent as is stays as big as it arrived: charged here. A compressed one is charged as a worker decodes it.
+  if (body.encodings.length === 0) limits.budget?.leaseOf(request)?.reserve(body.bytes.byteLength);
+  return { ...body, contentType: request.headers.get("content-type") };
 }
 
 /**
@@ -39,7 +44,7 @@ export async function readUploadBody(request: Request, limits: BodyLimits): Prom
  * (MAX_FORM_FIELDS) bounds the fields and parts of a form, counted on the bytes before parsing,
  * so a small gzip body of millions of fields is refused at the cost of a scan.
  */
-export async function parseUploadInput({ bytes, contentType }: UploadBody, maxFormFields: number): Promise<UploadInput> {
+export async function parseUploadInput(bytes: Uint8Array, contentType: string | null, maxFormFields: number): Promise<UploadInput> {
   const body = await parseBodyForm(bytes, contentType, ["text", "json", "form"], "text", maxFormFields);
   switch (body.type) {
     case "text":

@@ -14,6 +14,7 @@ const options: PreparationOptions = {
   maxLength: 1 << 20,
   maxLines: 1000,
   maxFormFields: 10_000,
+  maxDecodedBytes: 8 << 20,
   attachments: { maxFiles: 10, maxFileBytes: 1 << 20, maxTotalBytes: 4 << 20, maxEntries: 100, maxRatio: 200, maxDepth: 2 },
 };
 
@@ -26,7 +27,7 @@ const serverLog = [
 
 const encoder = new TextEncoder();
 /** A JSON upload body, made anew each time: the pool moves a body's bytes to its worker. */
-const jsonBody = (value: unknown): UploadBody => ({ bytes: encoder.encode(JSON.stringify(value)), contentType: "application/json" });
+const jsonBody = (value: unknown): UploadBody => ({ bytes: encoder.encode(JSON.stringify(value)), contentType: "application/json", encodings: [] });
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 const files = [
   { name: "crash.txt", content: "---- Minecraft Crash Report ----\nDescription: Ticking entity\n" },

@@ -27,7 +27,7 @@ const bodies: { name: string; contentType: string; bytes: Buffer }[] = [
   },
 ];
 
-test("while two clients send bodies of millions of fields, values and parts, /healthz keeps a p90 under 200 ms", async () => {
+test("while two clients send bodies of millions of fields, values and parts, /healthz keeps a p90 under 100 ms", async () => {
   for (const body of bodies) expect(body.bytes.byteLength).toBeLessThan(128 * 1024);
   const statuses: Record<string, number[]> = {};
   let sending = true;
@@ -59,12 +59,10 @@ test("while two clients send bodies of millions of fields, values and parts, /he
   latencies.sort((a, b) => a - b);
   const p90 = latencies[Math.floor(latencies.length * 0.9)];
   console.log(`parse stalls: /healthz p90 ${p90.toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms over ${latencies.length} probes; answers ${JSON.stringify(Object.fromEntries(Object.entries(statuses).map(([name, list]) => [name, [...new Set(list)]])))}`);
-  // The issue's goal is 100 ms, not yet met reliably: p90 34 to 125 ms across runs here, 112 ms with
-  // one intake worker (UPLOAD_WORKERS now defaults to cores - 1) at a load average of 21. The
-  // request thread no longer parses anything; it still undoes Content-Encoding (src/edge/body.ts:
-  // 12 MB decoded per hostile body) and collects the decoded buffers.
-  // This bound guards against the old behaviour (a p90 of 2 s) without failing on that noise.
-  expect(p90).toBeLessThan(200);
+  // The request thread neither decodes nor parses these bodies: the intake's workers do both. Decoding
+  // on the request thread had kept the p90 at 34-130 ms (collecting 12 MB of decoded output costs
+  // ~40 ms on this machine, most of it first touches of fresh memory); now it is 3-5 ms.
+  expect(p90).toBeLessThan(100);
   // every such body gets a clear 4xx (or 503 server_busy when the body budget is spent), none is stored
   for (const list of Object.values(statuses)) for (const status of list) expect([400, 413, 503]).toContain(status);
 }, 60_000);
