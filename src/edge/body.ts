@@ -193,9 +193,15 @@ class DeflateEitherWay extends Transform {
   private head: Buffer = Buffer.alloc(0);
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    if (this.inner) return void this.feed(chunk, done);
+    if (this.inner) {
+      this.feed(chunk, done);
+      return;
+    }
     this.head = Buffer.concat([this.head, chunk]);
-    if (this.head.byteLength < 2) return done();
+    if (this.head.byteLength < 2) {
+      done();
+      return;
+    }
     const zlibHeader = (this.head[0] & 0x0f) === 8 && ((this.head[0] << 8) | this.head[1]) % 31 === 0;
     this.inner = zlibHeader ? zlib.createInflate(CHUNK) : zlib.createInflateRaw(CHUNK);
     this.inner.on("data", (data: Buffer) => this.push(data));
@@ -204,7 +210,10 @@ class DeflateEitherWay extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    if (!this.inner) return done(new Error("deflate data too short"));
+    if (!this.inner) {
+      done(new Error("deflate data too short"));
+      return;
+    }
     this.inner.once("end", () => done());
     this.inner.end();
   }
