@@ -83,8 +83,8 @@ async function readListeningUrl(stdout: ReadableStream<Uint8Array>): Promise<str
       const line = buffered.slice(0, newline);
       buffered = buffered.slice(newline + 1);
       try {
-        const parsed = JSON.parse(line) as { message?: string; url?: string };
-        if (parsed.message === "listening" && parsed.url) {
+        const parsed = JSON.parse(line) as { msg?: string; url?: string };
+        if (parsed.msg === "listening" && parsed.url) {
           // Keep draining stdout so the child never blocks on a full pipe.
           void (async () => {
             for (;;) if ((await reader.read()).done) break;

@@ -43,22 +43,35 @@ export function levelClass(level: number): LevelClass {
 }
 
 export interface RenderedLog {
-  html: string;
   /** Entries coloured as errors, collapsed repeats included: the page's error count. */
   errorEntries: number;
   /** The line number of the first error entry, or null when there is none. */
   firstError: number | null;
+  /**
+   * The HTML of the lines, in pieces of about PIECE_CHARS, made as they are asked for: the page
+   * is sent while it is made (a 100,000-line log is 15 MB of HTML), and its figures above come
+   * first from the counting pass.
+   */
+  pieces: Iterable<string>;
 }
 
+/** Characters of HTML per piece handed to the response: a few round trips' worth. */
+const PIECE_CHARS = 64 * 1024;
+
 /**
- * What makes two entries "the same" for collapsing: level and text, with the digits of the
- * prefix ignored, so a warning repeated every second collapses although its timestamps differ.
+ * Whether an entry repeats the one before it, for collapsing: the same level and text, with the
+ * digits of the prefix ignored, so a warning repeated every second collapses although its
+ * timestamps differ. Compared field by field, cheapest first: most neighbours differ at once.
  */
-function repeatKey(entry: LogEntry): string {
-  const [head, ...rest] = entry.lines;
+function repeats(entry: LogEntry, previous: LogEntry): boolean {
+  if (entry.level !== previous.level || entry.lines.length !== previous.lines.length) return false;
+  const n = entry.lines.length;
+  if (n === 0) return true;
   const prefix = entry.prefix ?? "";
-  const headText = head ? head.content.slice(prefix.length) : "";
-  return [entry.level, prefix.replace(/\d+/g, "#"), headText, ...rest.map((line) => line.content)].join("\n");
+  const previousPrefix = previous.prefix ?? "";
+  if (entry.lines[0].content.slice(prefix.length) !== previous.lines[0].content.slice(previousPrefix.length)) return false;
+  for (let i = 1; i < n; i++) if (entry.lines[i].content !== previous.lines[i].content) return false;
+  return prefix === previousPrefix || prefix.replace(/\d+/g, "#") === previousPrefix.replace(/\d+/g, "#");
 }
 
 /**
@@ -87,6 +100,7 @@ export function cellsOf(text: string): number {
  */
 class LinesWriter {
   private readonly out: string[] = [];
+  private outChars = 0;
   private lines: string[] = [];
   private cells: number[] = [];
   private firstLine = 0;
@@ -102,19 +116,24 @@ class LinesWriter {
 
   openDetails(cls: string, summary: string): void {
     this.flush();
-    this.out.push(`<details class="${cls}"><summary>${summary}</summary>`);
+    this.push(`<details class="${cls}"><summary>${summary}</summary>`);
   }
 
   closeDetails(): void {
     this.flush();
-    this.out.push("</details>");
+    this.push("</details>");
+  }
+
+  private push(html: string): void {
+    this.out.push(html);
+    this.outChars += html.length;
   }
 
   private flush(): void {
     if (this.lines.length === 0) return;
     const cells = `data-cells="${this.cells.join(" ")}"`;
     const body = this.lines.join("");
-    this.out.push(
+    this.push(
       this.written < EAGER_LINES
         ? `<div class="chunk" ${cells}>${body}</div>`
         : `<div class="chunk lazy" data-first="${this.firstLine}" ${cells}><noscript>${body}</noscript></div>`,
@@ -124,9 +143,18 @@ class LinesWriter {
     this.cells = [];
   }
 
-  html(): string {
-    this.flush();
-    return this.out.join("");
+  /** What is written so far, in characters (lines of the open chunk not counted). */
+  get pending(): number {
+    return this.outChars;
+  }
+
+  /** Takes what is written so far; `end` also closes the open chunk. */
+  take(end = false): string {
+    if (end) this.flush();
+    const html = this.out.join("");
+    this.out.length = 0;
+    this.outChars = 0;
+    return html;
   }
 }
 
@@ -150,28 +178,42 @@ function writeEntry(writer: LinesWriter, entry: LogEntry, continues: boolean): v
   writer.closeDetails();
 }
 
+/** A run of entries that repeat its first (see repeats), `start` to `end` exclusive; most runs are one entry. */
+interface Run {
+  start: number;
+  end: number;
+}
+
 export function renderLogLines(entries: readonly LogEntry[]): RenderedLog {
-  const writer = new LinesWriter();
+  // First pass: the runs and the error figures, which the page shows above the lines.
+  const runs: Run[] = [];
   let errorEntries = 0;
   let firstError: number | null = null;
-  let nextKey = entries.length > 0 ? repeatKey(entries[0]) : "";
   for (let start = 0; start < entries.length; ) {
     const entry = entries[start];
-    const key = nextKey;
     let end = start + 1;
-    // Each key is computed once: the one that ends this run starts the next.
-    while (end < entries.length && (nextKey = repeatKey(entries[end])) === key) end++;
-    const level = levelClass(entry.level);
-    // In a run, every entry after the first follows an identical one: it continues an error
-    // exactly when the first stack-trace entry does not start one.
-    const continues = continuesError(entry, entries[start - 1]);
-    const repeatsContinue = continuesError(entry, entry);
-    if (level === "e") {
-      errorEntries += (continues ? 0 : 1) + (repeatsContinue ? 0 : end - start - 1);
+    while (end < entries.length && repeats(entries[end], entry)) end++;
+    if (levelClass(entry.level) === "e") {
+      // In a run, every entry after the first follows an identical one: it continues an error
+      // exactly when the first stack-trace entry does not start one.
+      const continues = continuesError(entry, entries[start - 1]);
+      errorEntries += (continues ? 0 : 1) + (continuesError(entry, entry) ? 0 : end - start - 1);
       if (!continues) firstError ??= entry.lines[0]?.number ?? null;
     }
+    runs.push({ start, end });
+    start = end;
+  }
+  return { errorEntries, firstError, pieces: writeRuns(entries, runs) };
+}
 
-    writeEntry(writer, entry, continues);
+/** Second pass, as the response asks for it: the HTML of the runs, a piece at a time. */
+function* writeRuns(entries: readonly LogEntry[], runs: readonly Run[]): Generator<string> {
+  const writer = new LinesWriter();
+  for (const { start, end } of runs) {
+    const entry = entries[start];
+    const level = levelClass(entry.level);
+    const repeatsContinue = continuesError(entry, entry);
+    writeEntry(writer, entry, continuesError(entry, entries[start - 1]));
     if (end - start >= REPEAT_MIN) {
       const first = entries[start + 1].lines[0]?.number ?? 0;
       const lastEntry = entries[end - 1];
@@ -183,7 +225,8 @@ export function renderLogLines(entries: readonly LogEntry[]): RenderedLog {
     } else {
       for (let i = start + 1; i < end; i++) writeEntry(writer, entries[i], repeatsContinue);
     }
-    start = end;
+    if (writer.pending >= PIECE_CHARS) yield writer.take();
   }
-  return { html: writer.html(), errorEntries, firstError };
+  const rest = writer.take(true);
+  if (rest !== "") yield rest;
 }

@@ -20,7 +20,20 @@ export interface LogPageInput extends LogView {
   limits: { maxLines: number; maxLength: number };
 }
 
-export function renderLogPage(assets: AssetCatalog, input: LogPageInput): string {
+/**
+ * The page in three parts, in the order they are sent: everything above the lines, the lines (made
+ * a piece at a time, as the response is read), and everything below them.
+ */
+export interface LogPageParts {
+  start: string;
+  lines: Iterable<string>;
+  end: string;
+}
+
+/** Where the lines go in the page's HTML; NUL never occurs in the escaped text around it. */
+const LINES_MARK = "\u0000lines\u0000";
+
+export function renderLogPage(assets: AssetCatalog, input: LogPageInput): LogPageParts {
   const { info, insights, file } = input;
   const title = file ? `${file.name} · ${insights.title || "Log"}` : insights.title || "Log";
   const here = file ? fileHref(info.id, file.name) : `/${info.id}`;
@@ -38,17 +51,19 @@ ${fileTabs(input)}
 <section class="log" aria-labelledby="log-heading">
 <div class="log-head"><h2 id="log-heading">${file ? escapeHtml(file.name) : "Log"} <span class="muted">${formatCount(lineCount)} lines</span></h2></div>
 ${logTools(lineCount)}
-<div id="log" class="log-lines" aria-label="Log text, one line per row">${lines.html}</div>
+<div id="log" class="log-lines" aria-label="Log text, one line per row">${LINES_MARK}</div>
 ${cut ? `<p class="note cut-end">${cut.end}</p>` : ""}
 </section>
 ${deletePanel()}
 </article>`;
-  return renderPage(assets, {
+  const html = renderPage(assets, {
     title: `${title} · logpaste`,
     description: `${insights.name ?? "Log"}${insights.version ? ` ${insights.version}` : ""}: ${insights.analysis.problems.length} problems detected`,
     main,
     scripts: ["markdown.js", "log.js"],
   });
+  const at = html.lastIndexOf(LINES_MARK);
+  return { start: html.slice(0, at), lines: lines.pieces, end: html.slice(at + LINES_MARK.length) };
 }
 
 /**

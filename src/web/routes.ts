@@ -5,6 +5,7 @@
  */
 import { Elysia } from "elysia";
 import { negotiateEncoding } from "../edge/accept-encoding.ts";
+import { compressedStream } from "../edge/stream-compression.ts";
 import { ApiError } from "../errors.ts";
 import { IndexResponse, type limitsOf } from "../info/routes.ts";
 import type { InsightsService } from "../insights/service.ts";
@@ -92,9 +93,21 @@ export function webRoutes(deps: WebRoutesDeps) {
         const fileName = typeof query.file === "string" && query.file !== "" ? query.file : null;
         try {
           const view = await loadLogView(deps.logs, deps.insights, id, fileName);
-          const html = renderLogPage(assets, { ...view, aiEnabled: deps.aiEnabled, storageTimeS: deps.limits.storageTime, limits: deps.limits });
-          // Server-Timing lets the browser's tools (and our measurements) see the generation time.
-          return page(html, 200, { "server-timing": `render;dur=${(performance.now() - started).toFixed(1)}` });
+          const parts = renderLogPage(assets, { ...view, aiEnabled: deps.aiEnabled, storageTimeS: deps.limits.storageTime, limits: deps.limits });
+          // Server-Timing lets the browser's tools (and our measurements) see how long the first bytes took.
+          const headers = {
+            ...pageHeaders(),
+            vary: "Accept-Encoding",
+            // The stylesheet holds back the first paint: named here, it loads while the page's first piece is still parsed.
+            link: `<${assets.url("style.css")}>; rel=preload; as=style`,
+            "server-timing": `render;dur=${(performance.now() - started).toFixed(1)}`,
+          };
+          const body = streamedHtml([parts.start, parts.lines, withSiteFooter(parts.end, footer)]);
+          const coding = negotiateEncoding(request.headers.get("accept-encoding"));
+          if (coding === "br" || coding === "gzip") {
+            return new Response(compressedStream(coding, body), { headers: { ...headers, "content-encoding": coding } });
+          }
+          return new Response(body, { headers });
         } catch (error) {
           if (error instanceof ApiError && (error.code === "log_not_found" || error.code === "file_not_found")) {
             return page(renderNotFoundPage(assets, id, error.code === "file_not_found" ? fileName : null), 404);
@@ -104,4 +117,36 @@ export function webRoutes(deps: WebRoutesDeps) {
       },
       { detail: { hide: true } },
     );
+}
+
+/**
+ * A page sent while it is made: each part is a string or pieces of one, encoded when the client
+ * asks for more. A big log's page starts arriving before its last line is written, and a client
+ * that stops reading stops the writing.
+ */
+function streamedHtml(parts: (string | Iterable<string>)[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const pieces = (function* () {
+    for (const part of parts) {
+      if (typeof part === "string") yield part;
+      else yield* part;
+    }
+  })();
+  let sent = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        // Between pieces, other requests go first: 15 MB of page is made a piece at a time, and
+        // the page's own stylesheet is asked for meanwhile.
+        if (sent++ > 0) await new Promise((resolve) => setImmediate(resolve));
+        const next = pieces.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+      cancel() {
+        pieces.return(undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
