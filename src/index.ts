@@ -3,8 +3,8 @@
  * listen (src/server.ts: TLS and the redirect listener), and shut down cleanly on SIGTERM/SIGINT.
  */
 import { logLine } from "./ops/log-line.ts";
-import { ConfigError, loadSettings } from "./config.ts";
-import { openDatabase } from "./storage/database.ts";
+import { ConfigError, loadSettings, type Config } from "./config.ts";
+import { openDatabase, type Database } from "./storage/database.ts";
 import { FolderLockedError } from "./storage/folder-lock.ts";
 import { createApp } from "./app.ts";
 import { startServer } from "./server.ts";
@@ -12,7 +12,7 @@ import type { AiConfig } from "./ai/index.ts";
 import { VERSION } from "./version.ts";
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   let aiConfig: AiConfig | null;
   try {
     // The service's variables and the AI's in one pass: every bad one is reported at once.
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     process.exit(78); // EX_CONFIG
   }
 
-  let database;
+  let database: Database;
   try {
     database = await openDatabase({
       url: config.DATABASE_URL,

@@ -125,7 +125,7 @@ export class Histogram implements Metric {
     for (const series of this.series.values()) {
       const base = labelKey(series.labels);
       const withLe = (le: string) => (base ? `${base},le="${le}"` : `le="${le}"`);
-      this.bounds.forEach((bound, i) => lines.push(sample(`${this.name}_bucket`, withLe(formatNumber(bound)), series.buckets[i])));
+      for (const [i, bound] of this.bounds.entries()) lines.push(sample(`${this.name}_bucket`, withLe(formatNumber(bound)), series.buckets[i]));
       lines.push(sample(`${this.name}_bucket`, withLe("+Inf"), series.count));
       lines.push(sample(`${this.name}_sum`, base, series.sum));
       lines.push(sample(`${this.name}_count`, base, series.count));

@@ -83,8 +83,8 @@ describe("the document", () => {
   });
 
   test("every error status refers to one shared response whose body is the one Error schema", () => {
-    const { Error } = document.components.schemas;
-    expect(Error.properties.code.enum).toContain("rate_limited");
+    const { Error: errorSchema } = document.components.schemas;
+    expect(errorSchema.properties.code.enum).toContain("rate_limited");
     for (const { route, operation } of operations()) {
       for (const [status, response] of Object.entries(operation.responses as Record<string, Json>)) {
         if (Number(status) < 400) continue;

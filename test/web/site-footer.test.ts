@@ -34,6 +34,7 @@ async function footerOf(url: string): Promise<{ text: string; links: Record<stri
     const footer = page.locator("footer.site-footer");
     expect(await footer.count()).toBe(1);
     const links = await footer.locator("a").evaluateAll((anchors) => Object.fromEntries(anchors.map((a) => [a.textContent ?? "", a.getAttribute("href") ?? ""])));
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, as a reader sees it
     return { text: (await footer.innerText()).replace(/\s+/g, " "), links };
   } finally {
     await page.close();

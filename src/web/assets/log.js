@@ -11,7 +11,7 @@
   var tokenKey = "logpaste:token:" + id;
 
   function storage(kind) {
-    try { return window[kind]; } catch (e) { return null; } // blocked storage (privacy settings)
+    try { return window[kind]; } catch (_e) { return null; } // blocked storage (privacy settings)
   }
   var local = storage("localStorage");
   var session = storage("sessionStorage");
@@ -152,7 +152,7 @@
   function setWrap(on, remember) {
     log.classList.toggle("nowrap", !on);
     if (wrapToggle) wrapToggle.checked = on;
-    if (remember && local) { try { local.setItem(wrapKey, on ? "on" : "off"); } catch (e) { /* storage full or blocked */ } }
+    if (remember && local) { try { local.setItem(wrapKey, on ? "on" : "off"); } catch (_e) { /* storage full or blocked */ } }
     sizeChunks();
   }
 
@@ -169,7 +169,7 @@
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(function () { if (log.clientWidth !== sizedWidth) sizeChunks(); }, 100);
   });
-  if (document.fonts && document.fonts.ready) document.fonts.ready.then(sizeChunks);
+  if (document.fonts?.ready) document.fonts.ready.then(sizeChunks);
 
   /* ---- line selection ---- */
   var selected = [];
@@ -225,7 +225,7 @@
   // Links to an entry's lines (problems, information) select the whole entry.
   page.addEventListener("click", function (event) {
     var link = event.target.closest("a.line-link");
-    if (!link || link.getAttribute("href").charAt(0) !== "#") return; // another tab: a plain link
+    if (link?.getAttribute("href").charAt(0) !== "#") return; // another tab: a plain link
     event.preventDefault();
     var from = Number(link.getAttribute("href").slice(2));
     var last = link.getAttribute("data-last");
@@ -306,7 +306,7 @@
     if (!head) { say(forward ? "No more errors below." : "No more errors above."); return; }
     var from = Number(head.id.slice(1));
     var to = from;
-    for (var next = document.getElementById("L" + (to + 1)); next && next.classList.contains("c") && isShown(next); next = document.getElementById("L" + (to + 1))) to++;
+    for (var next = document.getElementById("L" + (to + 1)); next?.classList.contains("c") && isShown(next); next = document.getElementById("L" + (to + 1))) to++;
     anchor = from;
     history.replaceState(null, "", "#L" + from + (to !== from ? "-L" + to : ""));
     select({ from: from, to: to }, false);
@@ -463,7 +463,7 @@
   document.addEventListener("keydown", function (event) {
     if (!tools || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
     var target = event.target;
-    if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+    if (target.closest?.("input, textarea, select, [contenteditable]")) return;
     if (event.key === "e" || event.key === "E") { event.preventDefault(); goToError(!event.shiftKey); }
     else if (event.key === "/") { event.preventDefault(); searchInput.focus(); searchInput.select(); }
     else if ((event.key === "n" || event.key === "N") && searchInput.value) { event.preventDefault(); goToMatch(!event.shiftKey); }
@@ -485,7 +485,7 @@
         state.textContent = "";
         state.appendChild(field);
         field.select();
-        try { if (document.execCommand("copy")) { done(); return; } } catch (e) { /* not allowed */ }
+        try { if (document.execCommand("copy")) { done(); return; } } catch (_e) { /* not allowed */ }
       };
       if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(link).then(done, fallback);
       else fallback();
@@ -494,7 +494,7 @@
 
   /* ---- the delete token, shown once after the upload ---- */
   var token = local ? local.getItem(tokenKey) : null;
-  if (token && session && session.getItem("logpaste:fresh:" + id)) {
+  if (token && session?.getItem("logpaste:fresh:" + id)) {
     session.removeItem("logpaste:fresh:" + id);
     document.getElementById("token-value").textContent = token;
     document.getElementById("token-notice").hidden = false;
@@ -543,7 +543,7 @@
           return;
         }
         return response.json().then(function (body) {
-          state.textContent = response.status === 403 ? "That token does not belong to this log." : (body && body.error) || "Deleting failed.";
+          state.textContent = response.status === 403 ? "That token does not belong to this log." : (body?.error) || "Deleting failed.";
         });
       })
       .catch(function () { state.textContent = "Deleting failed: the server could not be reached."; });
@@ -590,9 +590,9 @@
 
     function onEvent(name, data) {
       var payload;
-      try { payload = JSON.parse(data); } catch (e) { return; }
+      try { payload = JSON.parse(data); } catch (_e) { return; }
       if (name === "message") {
-        var delta = payload.choices && payload.choices[0] && payload.choices[0].delta;
+        var delta = payload.choices?.[0]?.delta;
         if (delta && typeof delta.content === "string") { text += delta.content; scheduleRender(); }
       } else if (name === "status") {
         if (payload.type === "started") step("Started");
@@ -658,7 +658,7 @@
         .then(function (response) {
           if (!response.ok) {
             return response.json().then(
-              function (body) { finish("The analysis could not start: " + ((body && body.error) || response.status)); },
+              function (body) { finish("The analysis could not start: " + ((body?.error) || response.status)); },
               function () { finish("The analysis could not start (" + response.status + ")."); },
             );
           }

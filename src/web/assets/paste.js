@@ -127,8 +127,8 @@
   });
   /* A file copied in a file manager and pasted here; pasted text is left to the text area. */
   document.addEventListener("paste", function (event) {
-    var files = event.clipboardData && event.clipboardData.files;
-    if (!files || !files.length) return;
+    var files = event.clipboardData?.files;
+    if (!files?.length) return;
     event.preventDefault();
     chooseFiles(files);
   });
@@ -183,7 +183,7 @@
           try {
             localStorage.setItem("logpaste:token:" + body.id, body.token);
             sessionStorage.setItem("logpaste:fresh:" + body.id, "1");
-          } catch (e) { /* storage blocked: the log is online, only the delete button is lost */ }
+          } catch (_e) { /* storage blocked: the log is online, only the delete button is lost */ }
           location.assign("/" + encodeURIComponent(body.id));
         });
       })
