@@ -43,7 +43,6 @@ import { UPLOADER_HASH_SECRET, UploaderHash } from "./logs/uploader-hash.ts";
 import { AdminToken } from "./admin/admin-token.ts";
 import { ModerationService } from "./admin/service.ts";
 import { ADMIN_ROUTE_RULES, adminRoutes } from "./admin/routes.ts";
-import { parseApiKeys } from "./edge/api-keys.ts";
 import { siteOf } from "./web/site-footer.ts";
 
 export interface AppDeps {
@@ -151,7 +150,7 @@ export function createApp(deps: AppDeps) {
     cache: () => ({ hits: cache.hits, misses: cache.misses, bytes: cache.blobBytes }),
     blobCount: blobCount.value,
     ai: () => aiStats,
-  }, { private: Boolean(config.METRICS_TOKEN), apiKeyNames: parseApiKeys(config.API_KEYS ?? "").map((apiKey) => apiKey.name) });
+  }, { private: Boolean(config.METRICS_TOKEN), apiKeyNames: config.API_KEYS.map((apiKey) => apiKey.name) });
   const deleteBudget = new DeleteBudget(config.DELETE_IDS_PER_MINUTE);
   // Moderation exists only with ADMIN_TOKEN: without it the admin routes are not mounted (404).
   const adminToken = config.ADMIN_TOKEN ? new AdminToken(config.ADMIN_TOKEN) : null;

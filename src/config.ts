@@ -32,7 +32,17 @@ interface StringSpec {
   /** A token or key: messages never quote its value. */
   secret?: true;
 }
-type Spec = IntSpec | StringSpec;
+/** A variable with a syntax of its own, parsed once here: the rest receives the parsed value. */
+interface ParsedSpec<T> {
+  kind: "parsed";
+  doc: string;
+  /** Throws an Error whose message names the bad entry. */
+  parse: (value: string) => T;
+  /** The value when the variable is unset. */
+  empty: T;
+  secret?: true;
+}
+type Spec = IntSpec | StringSpec | ParsedSpec<unknown>;
 
 function checkUrl(value: string): string | null {
   try {
@@ -45,15 +55,6 @@ function checkUrl(value: string): string | null {
 
 function checkDatabaseUrl(value: string): string | null {
   return /^postgres(ql)?:\/\//.test(value) ? null : "must be a postgres:// or postgresql:// URL";
-}
-
-function checkWith(parse: (value: string) => unknown, value: string): string | null {
-  try {
-    parse(value);
-    return null;
-  } catch (error) {
-    return `has an invalid entry: ${(error as Error).message}`;
-  }
 }
 
 function checkSecretToken(value: string): string | null {
@@ -134,9 +135,10 @@ export const configSpec = {
     secret: true,
   },
   API_KEYS: {
-    kind: "string",
+    kind: "parsed",
+    parse: parseApiKeys,
+    empty: [],
     doc: "Panel keys: entries \"<name>:<key>:<max>/<window seconds>\" separated by commas. A request with `X-API-Key: <key>` is rate-limited per key at its rate instead of per address; an unknown key gets 401. Keys at least 16 characters.",
-    check: (value) => checkWith(parseApiKeys, value),
     secret: true,
   },
   SITE_NAME: {
@@ -235,14 +237,16 @@ export const configSpec = {
     doc: "Most rate-limit buckets kept in memory (one per client, method and route; about 190 to 250 bytes each, part of it allocated up front for the bound); the least recently used is evicted beyond. At least RATE_LIMIT_MAX (up to this variable's maximum), so that evicting a bucket costs more requests than it frees.",
   },
   RATE_LIMIT_ROUTES: {
-    kind: "string",
+    kind: "parsed",
+    parse: parseRouteRules,
+    empty: [],
     doc: "Per-route limits, overriding RATE_LIMIT_MAX/RATE_LIMIT_WINDOW_S: entries \"<METHOD> <path>=<max>/<window seconds>\" separated by ';', paths as /v1 templates, e.g. \"POST /v1/log=600/60; GET /v1/raw/{id}=100000/60\".",
-    check: (value) => checkWith(parseRouteRules, value),
   },
   TRUSTED_PROXIES: {
-    kind: "string",
+    kind: "parsed",
+    parse: parseCidrList,
+    empty: [],
     doc: "Comma-separated CIDR ranges (or addresses) of reverse proxies whose X-Forwarded-For/Forwarded and X-Forwarded-Proto are believed. Unset: the socket address is the client.",
-    check: (value) => checkWith(parseCidrList, value),
   },
   TLS_CERT: {
     kind: "string",
@@ -277,7 +281,7 @@ export const configSpec = {
 } as const satisfies Record<string, Spec>;
 
 type SpecOf = typeof configSpec;
-type ValueOf<S> = S extends IntSpec ? number : S extends { default: string } ? string : string | undefined;
+type ValueOf<S> = S extends IntSpec ? number : S extends ParsedSpec<infer T> ? T : S extends { default: string } ? string : string | undefined;
 type RawConfig = { [K in keyof SpecOf]: ValueOf<SpecOf[K]> };
 
 export interface Config extends Omit<RawConfig, "PUBLIC_URL"> {
@@ -309,6 +313,17 @@ function readString(name: string, spec: StringSpec, raw: string | undefined, pro
   // A secret is never quoted, a URL's password never shown: messages end up in logs.
   if (problem) problems.push(spec.secret ? `${name} ${problem} (value not shown)` : `${name} ${problem} (got '${withoutPassword(raw).slice(0, 200)}')`);
   return value;
+}
+
+function readParsed<T>(name: string, spec: ParsedSpec<T>, raw: string | undefined, problems: string[]): T {
+  if (raw === undefined || raw.trim() === "") return spec.empty;
+  try {
+    return spec.parse(raw.trim());
+  } catch (error) {
+    const problem = `has an invalid entry: ${(error as Error).message}`;
+    problems.push(spec.secret ? `${name} ${problem} (value not shown)` : `${name} ${problem} (got '${raw.slice(0, 200)}')`);
+    return spec.empty;
+  }
 }
 
 /** Reads and validates the configuration; throws ConfigError listing every bad variable at once. */
@@ -345,7 +360,9 @@ function readConfig(env: Env, problems: string[]): Config {
     raw[name] =
       spec.kind === "int"
         ? readInt(name, spec, env[name], problems)
-        : readString(name, spec, env[name], problems);
+        : spec.kind === "parsed"
+          ? readParsed(name, spec, env[name], problems)
+          : readString(name, spec, env[name], problems);
   }
   if ((raw.MAX_DECODED_BYTES as number) < (raw.MAX_LENGTH as number)) {
     problems.push("MAX_DECODED_BYTES must be at least MAX_LENGTH");

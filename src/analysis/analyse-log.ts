@@ -2,7 +2,8 @@
  * analyseLog: normalise -> detect -> parse -> analyse -> the mclo.gs JSON shape
  * (docs/API.md, Analysis: The insights shape).
  */
-import { ANALYSERS, ruleGroupsFor, type Analyser } from "./analysers.ts";
+import { ANALYSERS, type Analyser } from "./analysers.ts";
+import { ruleGroupsFor } from "./rule-groups.ts";
 import { detect } from "./detect.ts";
 import { analyseEmbeddedCrashReport } from "./embedded-report.ts";
 import { LogEvidence, type Side } from "./evidence.ts";

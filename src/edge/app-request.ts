@@ -8,7 +8,7 @@ import type { BodyBudget } from "./body-budget.ts";
 import type { Client } from "./client-ip.ts";
 import type { EdgeMiddleware } from "./pipeline.ts";
 import { routableRequest } from "./routable-url.ts";
-import { pathnameOf } from "./rate-limit.ts";
+import { pathnameOf } from "./routable-url.ts";
 import { ApiError, errorResponse } from "../errors.ts";
 
 const clients = new WeakMap<Request, Client>();

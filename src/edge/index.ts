@@ -21,16 +21,15 @@
  *
  * The client (socket address, or the trusted proxy's client) is resolved once per request.
  */
-import type { Config } from "../config.ts";
 import { clientIpResolver } from "./client-ip.ts";
 import { compression } from "./compression.ts";
 import { cors, preflight } from "./cors.ts";
 import { errorBoundary } from "./error-boundary.ts";
 import { httpsRedirect, strictTransportSecurity, type HttpsTarget } from "./https.ts";
-import { parseCidrList } from "./ip.ts";
+import type { Cidr } from "./ip.ts";
 import { composeEdge, type EdgeMiddleware } from "./pipeline.ts";
-import { parseRouteRules, rateLimit, type RouteRule } from "./rate-limit.ts";
-import { apiKeyIdentity, parseApiKeys, unknownApiKey } from "./api-keys.ts";
+import { rateLimit, type RouteRule } from "./rate-limit.ts";
+import { apiKeyIdentity, unknownApiKey, type ApiKey } from "./api-keys.ts";
 import { requestLimits } from "./request-limits.ts";
 import { RouteKeys, type RouteEntry } from "./route-key.ts";
 import { appRequest } from "./app-request.ts";
@@ -59,10 +58,30 @@ export interface EdgeDeps {
   onUnknownKey?(): void;
 }
 
-export function createEdge(config: Config, deps: EdgeDeps) {
+/**
+ * What the edge reads of the configuration: src/config.ts validates and parses it once and hands
+ * it over; the edge imports nothing from there.
+ */
+export interface EdgeSettings {
+  PORT: number;
+  PUBLIC_URL: string;
+  TLS_CERT?: string;
+  HSTS_MAX_AGE_S: number;
+  RATE_LIMIT_BUCKETS: number;
+  RATE_LIMIT_REPLICAS: number;
+  RATE_LIMIT_MAX: number;
+  RATE_LIMIT_WINDOW_S: number;
+  RATE_LIMIT_ROUTES: readonly RouteRule[];
+  API_KEYS: readonly ApiKey[];
+  TRUSTED_PROXIES: readonly Cidr[];
+  MAX_URL_BYTES: number;
+  MAX_HEADER_BYTES: number;
+}
+
+export function createEdge(config: EdgeSettings, deps: EdgeDeps) {
   const limiter = new SlidingWindowLimiter({ maxBuckets: config.RATE_LIMIT_BUCKETS });
-  const apiKeys = parseApiKeys(config.API_KEYS ?? "").map((apiKey) => ({ ...apiKey, rule: replicaShare(apiKey.rule, config.RATE_LIMIT_REPLICAS) }));
-  const resolveClient = clientIpResolver({ trustedProxies: parseCidrList(config.TRUSTED_PROXIES ?? "") });
+  const apiKeys = config.API_KEYS.map((apiKey) => ({ ...apiKey, rule: replicaShare(apiKey.rule, config.RATE_LIMIT_REPLICAS) }));
+  const resolveClient = clientIpResolver({ trustedProxies: config.TRUSTED_PROXIES });
   const publicUrl = new URL(config.PUBLIC_URL);
   const httpsTarget: HttpsTarget & { enabled: boolean } = {
     publicOrigin: publicUrl.protocol === "https:" ? publicUrl.origin : null,
@@ -86,7 +105,7 @@ export function createEdge(config: Config, deps: EdgeDeps) {
           routeKeys: new RouteKeys(deps.routes, { aliases: deps.aliases }),
           defaultRule: replicaShare({ max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_S * 1000 }, config.RATE_LIMIT_REPLICAS),
           // later rules win: the operator's RATE_LIMIT_ROUTES over the app's own
-          routeRules: [...(deps.routeRules ?? []), ...parseRouteRules(config.RATE_LIMIT_ROUTES ?? "")].map((rule) => replicaShare(rule, config.RATE_LIMIT_REPLICAS)),
+          routeRules: [...(deps.routeRules ?? []), ...config.RATE_LIMIT_ROUTES].map((rule) => replicaShare(rule, config.RATE_LIMIT_REPLICAS)),
         }),
     apiKeys.length > 0 ? unknownApiKey() : null,
     requestLimits({ maxUrlBytes: config.MAX_URL_BYTES, maxHeaderBytes: config.MAX_HEADER_BYTES }),

@@ -72,15 +72,3 @@ export function rateLimit(options: RateLimitOptions) {
 function policyOf(name: string, rule: LimitRule): { policy: string; name: string } {
   return { name, policy: `${name};q=${rule.max};w=${Math.round(rule.windowMs / 1000)}` };
 }
-
-/** The path of a request URL without building a URL object (this runs on every request). */
-export function pathnameOf(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start === -1) return "/";
-  let end = url.length;
-  const query = url.indexOf("?", start);
-  if (query !== -1) end = query;
-  const hash = url.indexOf("#", start);
-  if (hash !== -1 && hash < end) end = hash;
-  return url.slice(start, end);
-}

@@ -16,3 +16,15 @@ export function routableRequest(request: Request): Request {
   const path = pathStart < 0 ? "/" : url.slice(pathStart);
   return new Request(`http://host.invalid${path}`, request);
 }
+
+/** The path of a request URL without building a URL object (this runs on every request). */
+export function pathnameOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start === -1) return "/";
+  let end = url.length;
+  const query = url.indexOf("?", start);
+  if (query !== -1) end = query;
+  const hash = url.indexOf("#", start);
+  if (hash !== -1 && hash < end) end = hash;
+  return url.slice(start, end);
+}

@@ -6,7 +6,7 @@
  * table, not by what it sends.
  */
 import type { EdgeContext } from "./pipeline.ts";
-import { pathnameOf } from "./rate-limit.ts";
+import { pathnameOf } from "./routable-url.ts";
 
 export interface RouteEntry {
   method: string;

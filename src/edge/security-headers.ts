@@ -13,7 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import { withHeaders, type EdgeMiddleware } from "./pipeline.ts";
-import { pathnameOf } from "./rate-limit.ts";
+import { pathnameOf } from "./routable-url.ts";
 
 export interface PolicyExtras {
   /** 'sha256-...' sources (see scriptHash) for inline scripts the page carries. */
