@@ -40,7 +40,7 @@ import { ShutdownSignal } from "./ops/shutdown.ts";
 import { aiLogSource } from "./ai/log-source.ts";
 import { ModerationStore } from "./storage/moderation-store.ts";
 import { UPLOADER_HASH_SECRET, UploaderHash } from "./logs/uploader-hash.ts";
-import { AdminToken } from "./admin/admin-token.ts";
+import { AdminToken } from "./edge/admin-token.ts";
 import { ModerationService } from "./admin/service.ts";
 import { ADMIN_ROUTE_RULES, adminRoutes } from "./admin/routes.ts";
 import { siteOf } from "./web/site-footer.ts";

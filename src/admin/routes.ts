@@ -6,7 +6,7 @@
 import { Elysia } from "elysia";
 import { ApiError, errorResponses } from "../errors.ts";
 import type { RouteRule } from "../edge/rate-limit.ts";
-import type { AdminToken } from "./admin-token.ts";
+import type { AdminToken } from "../edge/admin-token.ts";
 import { AdminLogsQuery, AdminLogsResponse, AdminStatsResponse } from "./model.ts";
 import type { ModerationService } from "./service.ts";
 

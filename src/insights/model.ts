@@ -7,18 +7,7 @@ import { t } from "elysia";
 // Plain TypeBox integers: Elysia's t.Integer also accepts numeric strings and would be documented so.
 import { Type } from "@sinclair/typebox";
 import { PROBLEM_CATEGORIES } from "../analysis/model.ts";
-
-export const LogLineSchema = t.Object({ number: Type.Integer(), content: t.String() });
-
-export const LogEntrySchema = t.Object(
-  {
-    level: Type.Integer({ description: "0 emergency ... 3 error, 4 warning, 6 info, 7 debug, 8 title, 9 comment, 10 stack trace" }),
-    time: t.Union([Type.Integer(), t.Null()], { description: "Unix seconds, when the log carries a date." }),
-    prefix: t.Union([t.String(), t.Null()]),
-    lines: t.Array(LogLineSchema),
-  },
-  { $id: "LogEntry" },
-);
+import { LogEntrySchema } from "../logs/model.ts";
 
 const Solution = t.Object({ message: t.String() });
 

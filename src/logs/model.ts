@@ -5,7 +5,19 @@
 import { t, type Static } from "elysia";
 import { Type } from "@sinclair/typebox";
 import { ErrorBodySchema } from "../errors.ts";
-import { LogEntrySchema } from "../insights/model.ts";
+
+/** One entry of a parsed log, as `?parsed` and the insights give it (the engine's LogEntry). */
+export const LogLineSchema = t.Object({ number: Type.Integer(), content: t.String() });
+
+export const LogEntrySchema = t.Object(
+  {
+    level: Type.Integer({ description: "0 emergency ... 3 error, 4 warning, 6 info, 7 debug, 8 title, 9 comment, 10 stack trace" }),
+    time: t.Union([Type.Integer(), t.Null()], { description: "Unix seconds, when the log carries a date." }),
+    prefix: t.Union([t.String(), t.Null()]),
+    lines: t.Array(LogLineSchema),
+  },
+  { $id: "LogEntry" },
+);
 
 /** Upload metadata and source limits (mclo.gs's): longer text is cut, extra entries dropped (metadata.ts). */
 export const MAX_METADATA_ENTRIES = 100;

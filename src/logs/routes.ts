@@ -2,6 +2,7 @@
  * The logs controller: HTTP in, service calls, HTTP out. Routes are unprefixed; the app mounts
  * this one definition under both /v1 and /1.
  */
+import type { LogEntry } from "../analysis/model.ts";
 import { Elysia, t, type DocumentDecoration } from "elysia";
 import { negotiateEncoding } from "../edge/accept-encoding.ts";
 import type { BodyLimits } from "../edge/body.ts";
@@ -20,20 +21,28 @@ import {
   UploadResponse,
 } from "./model.ts";
 import type { LogService } from "./service.ts";
-import type { InsightsService } from "../insights/service.ts";
 import { readUploadBody } from "./upload-input.ts";
-import { prefersHtml } from "../web/negotiate.ts";
+import { prefersHtml } from "../edge/negotiate.ts";
 import type { DeleteBudget } from "./delete-budget.ts";
 import type { HotLogCache } from "./hot-cache.ts";
 import { textForm } from "./text-forms.ts";
 import type { TextCoding } from "./text-files.ts";
 import { readBulkDeleteInput } from "./bulk-delete-input.ts";
 import { clientOf } from "../edge/app-request.ts";
-import type { AdminToken } from "../admin/admin-token.ts";
+import type { AdminToken } from "../edge/admin-token.ts";
+
+/**
+ * What `GET /v1/log/{id}?parsed&insights` adds from the analysis (src/insights gives it; the logs
+ * feature sits below the analysis of its logs and does not import it).
+ */
+export interface LogAnalysis {
+  entriesOf(id: string): Promise<LogEntry[]>;
+  ofLog(id: string): Promise<unknown>;
+}
 
 export interface LogRoutesDeps {
   logs: LogService;
-  insights: InsightsService;
+  insights: LogAnalysis;
   bodyLimits: BodyLimits;
   deleteBudget: DeleteBudget;
   /** Large logs as text files for clients without brotli; null: streamed instead. */

@@ -18,7 +18,7 @@ import { loadLogView } from "./log-view.ts";
 import { renderNotFoundPage } from "./not-found-page.ts";
 import { renderPastePage } from "./paste-page.ts";
 import { docsHeaders, renderDocsPage } from "./docs-page.ts";
-import { prefersHtml } from "./negotiate.ts";
+import { prefersHtml } from "../edge/negotiate.ts";
 import { renderSiteFooter, withSiteFooter, type Site } from "./site-footer.ts";
 
 export interface WebRoutesDeps {

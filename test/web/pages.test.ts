@@ -1,7 +1,7 @@
 /** The pages over HTTP: negotiation at /, the log page's headers and escaping, 404s, fingerprinted assets. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
-import { prefersHtml } from "../../src/web/negotiate.ts";
+import { prefersHtml } from "../../src/edge/negotiate.ts";
 import { hostileLog, paperLogWithBrokenPlugin } from "./fixtures.ts";
 
 let api: TestApp;
