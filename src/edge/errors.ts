@@ -1,12 +1,12 @@
 /**
  * The single error handler: every failure leaves in the JSON error shape of docs/API.md, Errors,
  * with a fitting status. Unknown paths are 404, known paths with another method 405, validation
- * failures 400, a database outage 503 with Retry-After; anything unexpected is logged and answered
- * 500 without a stack trace.
+ * failures 400; errors raised by code (ApiError, src/errors.ts) answer as their code says, a
+ * database outage among them (storage raises it); anything unexpected is logged and answered 500
+ * without a stack trace.
  */
 import { Elysia } from "elysia";
 import { ApiError, errorResponse } from "../errors.ts";
-import { databaseUnavailable, isDatabaseOutage } from "../storage/outage.ts";
 
 export interface ErrorHandlerOptions {
   /** Methods allowed on a path, for 405 answers; undefined when the path is unknown. */
@@ -41,10 +41,9 @@ export function errorHandler(options: ErrorHandlerOptions) {
       case "INVALID_COOKIE_SIGNATURE":
         return errorResponse(new ApiError("bad_request", "Invalid cookie."));
       default:
-        if (isDatabaseOutage(error)) {
-          options.logError(error, request);
-          return errorResponse(databaseUnavailable());
-        }
+        // A database outage never gets here as itself: storage maps it to database_unavailable
+        // (503) at its own boundary (src/storage/outage.ts, guardedByBreaker), so anything
+        // else is a bug.
         options.logError(error, request);
         return errorResponse(new ApiError("internal_error", "Something went wrong on our side; it has been logged."));
     }

@@ -136,13 +136,18 @@ function hoistNamedSchemas(value: unknown, schemas: Record<string, Json>): unkno
   return { $ref: `#/components/schemas/${$id}` };
 }
 
-/** `anyOf: [{const: "a"}, {const: "b"}]` (how TypeBox writes a union of literals) as `enum: ["a", "b"]`. */
+/**
+ * `anyOf: [{const: "a"}, {const: "b"}]` (how TypeBox writes a union of literals) as `enum: ["a", "b"]`.
+ * Members' descriptions (the error codes') go to `x-enumDescriptions`, which Scalar and Redoc show.
+ */
 function literalUnionAsEnum(node: Json): Json {
   const members = node.anyOf;
   if (!Array.isArray(members) || members.length < 2) return node;
   if (!members.every((member) => typeof (member as Json)?.const === "string")) return node;
   const { anyOf: _anyOf, ...rest } = node;
-  return { ...rest, type: "string", enum: members.map((member) => (member as Json).const) };
+  const described = (members as Json[]).filter((member) => typeof member.description === "string");
+  const descriptions = described.length > 0 ? { "x-enumDescriptions": Object.fromEntries(described.map((member) => [member.const, member.description])) } : {};
+  return { ...rest, type: "string", enum: members.map((member) => (member as Json).const), ...descriptions };
 }
 
 function completeOperation(operation: Operation, usedStatuses: Set<ErrorHttpStatus>): void {
