@@ -124,7 +124,7 @@ export function createApp(deps: AppDeps) {
     onRemoved: (logIds, blobHashes) => void logs.removed({ logIds, blobHashes }),
   });
 
-  const insights = new InsightsService(logs, config.CACHE_MAX_BYTES, config.MAX_LINES);
+  const insights = new InsightsService(logs, config.INSIGHTS_CACHE_BYTES, config.MAX_LINES);
 
   const bodyLimits = {
     budget: bodyBudget,

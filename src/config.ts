@@ -172,6 +172,10 @@ export const configSpec = {
     kind: "int", default: 64 * MiB, min: 0, max: 16 * 1024 * MiB,
     doc: "Memory for hot logs (stored compressed bytes); 0 disables the cache.",
   },
+  INSIGHTS_CACHE_BYTES: {
+    kind: "int", default: 64 * MiB, min: 0, max: 16 * 1024 * MiB,
+    doc: "Memory for the analyses of recently read logs (insights and parsed lines, weighed by the text they came from); 0 keeps none.",
+  },
   TEXT_FILES_MAX_BYTES: {
     kind: "int", default: 256 * MiB, min: 0, max: 1024 * 1024 * MiB,
     doc: "Disk for large logs (over 256 KiB) as plain and gzip text, sent to clients that do not accept brotli with sendfile (no copy in memory per reader); 0 streams them instead.",
