@@ -137,7 +137,7 @@ export function createApp(deps: AppDeps) {
   const shutdown = new ShutdownSignal();
   const ai = aiRoutes({
     config: deps.aiConfig ?? null,
-    ...aiLogSource(logs, bodyLimits),
+    ...aiLogSource(logs, insights, bodyLimits),
     stats: aiStats,
     publicOrigin: new URL(config.PUBLIC_URL).origin,
     shutdown,

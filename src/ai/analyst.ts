@@ -86,7 +86,7 @@ export function createAiAnalyst(config: AiConfig, logger: AiLogger = silentLogge
 
       const { explainLog, model } = await loadModelStack();
       const log: AiLog = { id: request.id, hash: request.hash, files: await request.readFiles() };
-      const insights = safeInsights(log.files[0]?.content ?? "");
+      const insights = (await request.readInsights?.().catch(() => null)) ?? safeInsights(log.files[0]?.content ?? "");
       const onUsage = (usage: { inputTokens: number | undefined; outputTokens: number | undefined }) => {
         stats.inputTokens += usage.inputTokens ?? 0;
         stats.outputTokens += usage.outputTokens ?? 0;

@@ -9,8 +9,14 @@ import { MAIN_LOG_NAME, type LogService } from "../logs/service.ts";
 import { readUploadBody } from "../logs/upload-input.ts";
 import type { AiDeps } from "./routes.ts";
 import type { AiLogFile } from "./types.ts";
+import type { Insights } from "../analysis/model.ts";
 
-export function aiLogSource(logs: LogService, bodyLimits: BodyLimits): Pick<AiDeps, "loadLog" | "readBody" | "logOfBody"> {
+/** The analyses the other readers share (src/insights), for a stored log's brief. */
+export interface SharedAnalyses {
+  ofMainLog(id: string): Promise<Insights>;
+}
+
+export function aiLogSource(logs: LogService, analyses: SharedAnalyses, bodyLimits: BodyLimits): Pick<AiDeps, "loadLog" | "readBody" | "logOfBody"> {
   return {
     async loadLog(id) {
       try {
@@ -18,7 +24,8 @@ export function aiLogSource(logs: LogService, bodyLimits: BodyLimits): Pick<AiDe
         const record = await logs.find(id);
         const hash = contentKeyOfHashes(logs.fileList(record));
         const readFiles = async () => (await logs.contents(id)).files.map((file) => ({ name: file.name, content: file.text }));
-        return { id, hash, readFiles };
+        // The engine ran for the page or the insights already, or runs once here for all of them.
+        return { id, hash, readFiles, readInsights: () => analyses.ofMainLog(id) };
       } catch (error) {
         if (error instanceof ApiError && error.code === "log_not_found") return null;
         throw error;

@@ -1,4 +1,5 @@
 /** The seam between the AI feature and the app: what a log looks like to the agent. */
+import type { Insights } from "../analysis/model.ts";
 
 export interface AiLogFile {
   name: string;
@@ -22,6 +23,11 @@ export interface AiLogRequest {
   id?: string;
   hash: string;
   readFiles(): Promise<AiLogFile[]>;
+  /**
+   * The engine's findings for the main log where they are already known: a stored log's, from
+   * the analyses every reader shares. Absent (a posted body): the run analyses the text itself.
+   */
+  readInsights?(): Promise<Insights>;
 }
 
 /** A log whose texts are already in memory (a posted body), as a request. */

@@ -66,6 +66,11 @@ export class InsightsService {
     return { ...body, analysis: { ...body.analysis, problems } };
   }
 
+  /** The engine's result for a stored log's main log, as the other readers share it (the AI's brief). */
+  async ofMainLog(id: string): Promise<Insights> {
+    return this.analyse(await this.logs.find(id));
+  }
+
   /** The parsed entries of the main log, or of one attached file (`fileName`). */
   async entriesOf(id: string, fileName?: string): Promise<LogEntry[]> {
     const record = await this.logs.find(id);
