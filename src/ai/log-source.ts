@@ -5,7 +5,8 @@
  */
 import { ApiError } from "../errors.ts";
 import type { BodyLimits } from "../edge/body.ts";
-import { MAIN_LOG_NAME, type LogService } from "../logs/service.ts";
+import { MAIN_LOG_NAME } from "../logs/main-log.ts";
+import type { LogService } from "../logs/service.ts";
 import { readUploadBody } from "../logs/upload-input.ts";
 import type { AiDeps } from "./routes.ts";
 import type { AiLogFile } from "./types.ts";

@@ -6,6 +6,7 @@
 import { LRUCache } from "lru-cache";
 import { ApiError } from "../errors.ts";
 import { analyseLog, type Insights, type LogEntry, type Problem } from "../analysis/index.ts";
+import { attachedFiles } from "../logs/main-log.ts";
 import type { LogService } from "../logs/service.ts";
 import type { UploadBody } from "../logs/upload-input.ts";
 import { limitLines } from "../filters/limits.ts";
@@ -57,8 +58,7 @@ export class InsightsService {
     const record = await this.logs.find(id);
     const main = await this.analyse(record);
     const problems: FileProblem[] = [...main.analysis.problems];
-    for (const file of record.files) {
-      if (file.blobHash === record.blobHash) continue; // the main log itself (a log of files only)
+    for (const file of attachedFiles(record)) {
       const insights = await this.analyse(record, file);
       for (const problem of insights.analysis.problems) problems.push({ ...problem, file: file.name });
     }
@@ -75,8 +75,7 @@ export class InsightsService {
   async entriesOf(id: string, fileName?: string): Promise<LogEntry[]> {
     const record = await this.logs.find(id);
     if (fileName === undefined) return (await this.analyse(record)).entries;
-    // The main log of a log of files only is its first file: it is not a file of its own.
-    const file = record.files.find((candidate) => candidate.name === fileName && candidate.blobHash !== record.blobHash);
+    const file = attachedFiles(record).find((candidate) => candidate.name === fileName);
     if (!file) throw new ApiError("file_not_found", `The log '${id}' has no file named '${fileName.slice(0, 200)}'.`);
     return (await this.analyse(record, file)).entries;
   }

@@ -11,6 +11,7 @@ import { filterLog, redactText, type FilterResult } from "../filters/index.ts";
 import { logStats } from "../analysis/index.ts";
 import { prepareBlob, type PreparedBlob } from "../storage/blobs.ts";
 import { readAttachments, type AttachmentLimits, type SkippedFile } from "../files/attachments.ts";
+import { mainTextOf } from "./main-log.ts";
 import { parseUploadInput, type UploadBody, type UploadInput } from "./upload-input.ts";
 import { decodeBody } from "../edge/body.ts";
 import { SharedByteBudget } from "../edge/body-budget.ts";
@@ -33,6 +34,8 @@ export interface PreparationOptions {
 
 export interface FilteredContents {
   main: FilterResult;
+  /** True when the body sent files only: the main log is then the first file (also in `files`; main-log.ts). */
+  mainIsFirstFile: boolean;
   files: (FilterResult & { name: string })[];
   skipped: SkippedFile[];
 }
@@ -54,10 +57,7 @@ export interface PreparedUpload {
 }
 
 /** A posted body filtered, for analyses that store nothing. */
-export interface FilteredUpload extends FilteredContents {
-  /** True when the body sent files only: the main log is then the first file (also in `files`). */
-  mainIsFirstFile: boolean;
-}
+export type FilteredUpload = FilteredContents;
 
 /**
  * What an upload body holds once filtered: the main log and the attached files, each through the
@@ -67,15 +67,15 @@ export interface FilteredUpload extends FilteredContents {
 async function filterContents(input: UploadInput, options: PreparationOptions): Promise<FilteredContents> {
   const attachments = await readAttachments(input.files, options.attachments);
   const limits = { maxBytes: options.maxLength, maxLines: options.maxLines };
-  // A log may consist of files only: the first file is then the main log.
-  const mainText = input.content.trim() !== "" ? input.content : (attachments.files[0]?.text ?? "");
-  const main = filterLog(mainText, limits);
+  const mainText = mainTextOf(input.content, attachments.files);
+  const main = filterLog(mainText.text, limits);
   if (main.content.length === 0) {
     throw new ApiError("missing_content", "The log is empty: send some content.");
   }
   const names = redactedNames([...attachments.files, ...attachments.skipped].map((file) => file.name));
   return {
     main,
+    mainIsFirstFile: mainText.isFirstFile,
     files: attachments.files.map((file, index) => ({ name: names[index], ...filterLog(file.text, limits) })),
     skipped: attachments.skipped.map((file, index) => ({ ...file, name: names[attachments.files.length + index] })),
   };
@@ -119,7 +119,7 @@ async function takeIn<T>(body: UploadBody, options: PreparationOptions, use: (in
 
 /** A posted body parsed and filtered; nothing is stored. */
 export function filterUpload(body: UploadBody, options: PreparationOptions): Promise<FilteredUpload> {
-  return takeIn(body, options, async (input) => ({ ...(await filterContents(input, options)), mainIsFirstFile: input.content.trim() === "" }));
+  return takeIn(body, options, (input) => filterContents(input, options));
 }
 
 /** An upload body parsed, filtered, counted and compressed: all that is left is to store it. */

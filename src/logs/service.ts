@@ -10,6 +10,7 @@ import { hashToken, isPlausibleLogId, newLogId, newToken, tokenMatches } from ".
 import type { HotLogCache } from "./hot-cache.ts";
 import type { LogInfoResponse, UploadResponse } from "./model.ts";
 import type { UploadBody } from "./upload-input.ts";
+import { attachedFiles, mainLogName } from "./main-log.ts";
 import { localRemovalFeed, type Removed, type RemovalFeed } from "../storage/removals.ts";
 import type { SkippedFile } from "../files/attachments.ts";
 import type { ViewTracker } from "./views.ts";
@@ -51,8 +52,6 @@ export interface BulkDeleteResult {
 
 const ID_ATTEMPTS = 5;
 
-/** The name the main log goes by where files are listed (it has none of its own unless uploaded as a file). */
-export const MAIN_LOG_NAME = "latest.log";
 
 export class LogService {
   readonly counters: UploadCounters = { uploads: 0, bytesReceived: 0, bytesDeduplicated: 0 };
@@ -102,10 +101,9 @@ export class LogService {
    * content. In a log of files only, the main log is the first file: listed once, under its name.
    */
   fileList(record: LogRecord): { name: string; hash: string; file?: LogFileRecord }[] {
-    const mainIsFile = record.files[0]?.blobHash === record.blobHash;
     return [
-      { name: mainIsFile ? record.files[0].name : MAIN_LOG_NAME, hash: record.blobHash },
-      ...record.files.slice(mainIsFile ? 1 : 0).map((file) => ({ name: file.name, hash: file.blobHash, file })),
+      { name: mainLogName(record), hash: record.blobHash },
+      ...attachedFiles(record).map((file) => ({ name: file.name, hash: file.blobHash, file })),
     ];
   }
 

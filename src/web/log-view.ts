@@ -5,6 +5,7 @@
  */
 import type { LogEntry } from "../analysis/index.ts";
 import type { InsightsBody, InsightsService } from "../insights/service.ts";
+import { attachedFiles } from "../logs/main-log.ts";
 import type { LogInfoResponse } from "../logs/model.ts";
 import type { LogService } from "../logs/service.ts";
 
@@ -29,9 +30,7 @@ export interface FileFigures {
 export async function loadLogView(logs: LogService, insights: InsightsService, id: string, fileName: string | null): Promise<LogView> {
   const record = await logs.find(id);
   const info = await logs.info(id);
-  const tabs = record.files
-    .filter((file) => file.blobHash !== record.blobHash)
-    .map((file) => ({ name: file.name, lines: file.lines, size: file.size, truncated: file.truncated }));
+  const tabs = attachedFiles(record).map((file) => ({ name: file.name, lines: file.lines, size: file.size, truncated: file.truncated }));
   const [analysis, entries] = await Promise.all([
     insights.ofLog(id),
     insights.entriesOf(id, fileName ?? undefined),
