@@ -17,7 +17,6 @@ import { startServer } from "../src/server.ts";
 import { rememberSocketAddress } from "../src/edge/client-ip.ts";
 import { loadavg } from "node:os";
 import { rateLimit } from "../src/edge/rate-limit.ts";
-import { RouteKeys } from "../src/edge/route-key.ts";
 import { SlidingWindowLimiter } from "../src/edge/sliding-window.ts";
 
 const arg = (name: string, fallback: number) => {
@@ -45,8 +44,7 @@ const service = createApp({ config, database, logError: () => {} });
 // Both variants are built here the same way, one with and one without the limiter (the app's own
 // edge may carry more outer layers, such as metrics, that would blur the comparison).
 const edgeDeps = {
-  routes: service.app.routes.map((route) => ({ method: route.method, path: route.path })),
-  aliases: { "/1": "/v1" },
+  routes: service.routes,
   handle: (request: Request) => service.app.handle(request),
   logError: () => {},
 };
@@ -134,7 +132,7 @@ const direct = await inProcess(40, 5000);
 async function middlewareCost(iterations: number): Promise<number> {
   const middleware = rateLimit({
     limiter: new SlidingWindowLimiter({ maxBuckets: config.RATE_LIMIT_BUCKETS }),
-    routeKeys: new RouteKeys(service.app.routes.map((route) => ({ method: route.method, path: route.path })), { aliases: { "/1": "/v1" } }),
+    routes: service.routes,
     defaultRule: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_S * 1000 },
   });
   const request = new Request("http://127.0.0.1/healthz");

@@ -8,21 +8,17 @@
  */
 import { loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/storage/database.ts";
-import { createApp, API_PREFIXES } from "../src/app.ts";
+import { createApp, } from "../src/app.ts";
 import { createEdge } from "../src/edge/index.ts";
-import { RouteKeys } from "../src/edge/route-key.ts";
 import { observe } from "../src/ops/observe.ts";
 import { startServer } from "../src/server.ts";
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 const service = createApp({ config, database });
-const aliases = Object.fromEntries(API_PREFIXES.filter((prefix) => prefix !== "/v1").map((prefix) => [prefix, "/v1"]));
-const routes = service.app.routes.map((route) => ({ method: route.method, path: route.path }));
 const edge = createEdge(config, {
-  routes,
-  aliases,
-  outer: [observe({ metrics: service.metrics, routeKeys: new RouteKeys(routes, { aliases }), writeLine: (line) => console.log(line) })],
+  routes: service.routes,
+  outer: [observe({ metrics: service.metrics, routes: service.routes, writeLine: (line) => console.log(line) })],
   handle: (request) => service.app.handle(request),
   logError: (error) => console.error(String(error)),
   withoutRateLimit: true,

@@ -23,13 +23,12 @@ import { infoRoutes } from "./info/routes.ts";
 import { InsightsService } from "./insights/service.ts";
 import { insightsRoutes } from "./insights/routes.ts";
 import { errorHandler } from "./edge/errors.ts";
-import { IndexResponse, limitsOf } from "./info/routes.ts";
+import { IndexResponse, indexOf, limitsOf } from "./info/routes.ts";
 import { webRoutes } from "./web/routes.ts";
-import { RouteTable } from "./edge/route-table.ts";
 import { createEdge } from "./edge/index.ts";
 import { BodyBudget } from "./edge/body-budget.ts";
 import { aiRoutes, createAiStats, type AiConfig } from "./ai/index.ts";
-import { RouteKeys } from "./edge/route-key.ts";
+import { RouteCatalogue } from "./edge/route-catalogue.ts";
 import { readinessProblem } from "./storage/database.ts";
 import { describeError } from "./storage/driver-errors.ts";
 import { observe, requestIdOf } from "./ops/observe.ts";
@@ -164,12 +163,19 @@ export function createApp(deps: AppDeps) {
     return adminToken ? routes.use(adminRoutes({ moderation, token: adminToken })) : routes;
   };
 
-  const routeTable = new RouteTable(API_PREFIXES);
+  // The catalogue is read from the router once the app is composed (below); the index and the
+  // error handler ask it only when requests arrive.
+  let routes: RouteCatalogue | null = null;
+  const catalogue = (): RouteCatalogue => {
+    if (!routes) throw new Error("the route catalogue is read after the app is composed");
+    return routes;
+  };
+  const apiIndex = () => indexOf(catalogue().operationsUnder(API_PREFIXES));
   const api = new Elysia();
   for (const prefix of API_PREFIXES) {
     api.use(
       new Elysia({ prefix })
-        .get("", () => routeTable.index(), {
+        .get("", apiIndex, {
           response: { 200: IndexResponse },
           detail: { operationId: "listOperations", summary: "List every operation", tags: ["Information"] },
         })
@@ -178,22 +184,23 @@ export function createApp(deps: AppDeps) {
   }
 
   const app = new Elysia()
-    .use(errorHandler({ allowedMethods: (path) => routeTable.allowedMethods(path), logError: (e, r) => logError(e, r) }))
+    .use(errorHandler({ allowedMethods: (path) => catalogue().allowedMethods(path), logError: (e, r) => logError(e, r) }))
     .use(openApiRoutes({ aliases: API_ALIASES }))
     // `GET /` is the index for API clients and the paste page for browsers; `/{id}` a log's page.
-    .use(webRoutes({ logs, insights, limits: limitsOf(config), aiEnabled: Boolean(deps.aiConfig), apiIndex: () => routeTable.index(), site: siteOf(config) }))
+    .use(webRoutes({ logs, insights, limits: limitsOf(config), aiEnabled: Boolean(deps.aiConfig), apiIndex, site: siteOf(config) }))
     .use(opsRoutes({ metrics, readinessProblem: () => readinessProblem(database), metricsToken: config.METRICS_TOKEN }))
     .use(api);
 
-  const routes = app.routes.map((route) => ({ method: route.method, path: route.path }));
-  routeTable.load(routes);
+  routes = new RouteCatalogue(
+    app.routes.map((route) => ({ method: route.method, path: route.path })),
+    { aliases: API_ALIASES },
+  );
 
   // The edge (client IP, rate limit, CORS, compression, security headers) wraps the whole app;
   // listeners call `fetch`, which is `app.handle` behind it.
   const edge = createEdge(config, {
     routes,
-    aliases: API_ALIASES,
-    outer: [observe({ metrics, routeKeys: new RouteKeys(routes, { aliases: API_ALIASES }), writeLine: deps.accessLog ?? null })],
+    outer: [observe({ metrics, routes, writeLine: deps.accessLog ?? null })],
     handle: (request) => app.handle(request),
     bodyBudget,
     logError: (e, r) => logError(e, r),
@@ -207,6 +214,8 @@ export function createApp(deps: AppDeps) {
     /** The service's fetch handler for listeners: the edge around `app.handle`. */
     fetch: edge.fetch,
     edge,
+    /** The catalogue of the app's routes (route-catalogue.ts). */
+    routes: catalogue(),
     logs,
     insights,
     metrics,

@@ -31,7 +31,7 @@ import { composeEdge, type EdgeMiddleware } from "./pipeline.ts";
 import { rateLimit, type RouteRule } from "./rate-limit.ts";
 import { apiKeyIdentity, unknownApiKey, type ApiKey } from "./api-keys.ts";
 import { requestLimits } from "./request-limits.ts";
-import { RouteKeys, type RouteEntry } from "./route-key.ts";
+import type { RouteCatalogue } from "./route-catalogue.ts";
 import { appRequest } from "./app-request.ts";
 import type { BodyBudget } from "./body-budget.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -39,10 +39,8 @@ import { defaultCacheControl } from "./cache-control.ts";
 import { SlidingWindowLimiter } from "./sliding-window.ts";
 
 export interface EdgeDeps {
-  /** The app's routes, for normalising paths to route templates. */
-  routes: readonly RouteEntry[];
-  /** Alias prefixes counted as their canonical prefix. */
-  aliases: Record<string, string>;
+  /** The app's routes (the limiter counts per route). */
+  routes: RouteCatalogue;
   handle(request: Request): Response | Promise<Response>;
   logError(error: unknown, request: Request): void;
   /** Layers that wrap everything else, outermost first (observability: they see every answer). */
@@ -102,7 +100,7 @@ export function createEdge(config: EdgeSettings, deps: EdgeDeps) {
       ? null
       : rateLimit({
           limiter,
-          routeKeys: new RouteKeys(deps.routes, { aliases: deps.aliases }),
+          routes: deps.routes,
           defaultRule: replicaShare({ max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_S * 1000 }, config.RATE_LIMIT_REPLICAS),
           // later rules win: the operator's RATE_LIMIT_ROUTES over the app's own
           routeRules: [...(deps.routeRules ?? []), ...config.RATE_LIMIT_ROUTES].map((rule) => replicaShare(rule, config.RATE_LIMIT_REPLICAS)),

@@ -30,7 +30,7 @@ export interface EdgeContext {
   /** Set by apiKeyIdentity (api-keys.ts) for a request with a known panel key. */
   chosenLimit?: ChosenLimit;
   /**
-   * The route template the path addresses (route-key.ts), once a middleware worked it out: the
+   * The route template the path addresses (route-catalogue.ts), once a middleware worked it out: the
    * limiter and the access line both need it, and it is the dearest part of counting a request.
    */
   route: string | null;

@@ -13,7 +13,7 @@
 import { errorResponse } from "../errors.ts";
 import type { EdgeMiddleware } from "./pipeline.ts";
 import { rateLimitError } from "./rate-limit-error.ts";
-import { routeKeyOf, type RouteKeys } from "./route-key.ts";
+import { routeKeyOf, type RouteCatalogue } from "./route-catalogue.ts";
 import type { LimitRule, SlidingWindowLimiter } from "./sliding-window.ts";
 
 export interface RouteRule extends LimitRule {
@@ -23,7 +23,7 @@ export interface RouteRule extends LimitRule {
 
 export interface RateLimitOptions {
   limiter: SlidingWindowLimiter;
-  routeKeys: RouteKeys;
+  routes: RouteCatalogue;
   /** Applies to every route without its own rule. */
   defaultRule: LimitRule;
   /** Per-route rules, by "<METHOD> <template>". */
@@ -48,7 +48,7 @@ export function parseRouteRules(text: string): RouteRule[] {
 }
 
 export function rateLimit(options: RateLimitOptions) {
-  const { limiter, routeKeys, defaultRule } = options;
+  const { limiter, routes, defaultRule } = options;
   const rules = new Map<string, { rule: LimitRule; policy: string; name: string }>();
   for (const rule of options.routeRules ?? []) rules.set(rule.route, { rule, ...policyOf(JSON.stringify(rule.route), rule) });
   const fallback = { rule: defaultRule, ...policyOf('"default"', defaultRule) };
@@ -56,7 +56,7 @@ export function rateLimit(options: RateLimitOptions) {
   // Not async: the headers go into the context (applied when the response leaves the edge),
   // so counting a request adds no promise step of its own.
   return function rateLimit(request, context, next): ReturnType<EdgeMiddleware> {
-    const route = routeKeyOf(request.method, routeKeys.templateOf(context));
+    const route = routeKeyOf(request.method, routes.templateOf(context));
     // A panel key (api-keys.ts) is counted as itself, at its own rule, instead of by address.
     const chosen = context.chosenLimit;
     const { rule, policy, name } = chosen ? { rule: chosen.rule, ...policyOf(chosen.name, chosen.rule) } : (rules.get(route) ?? fallback);

@@ -2,9 +2,10 @@
  * What the service publishes about itself: limits, filters, the rate-limit error sample.
  * Unprefixed; mounted under /v1 and /1 with the other features.
  */
-import { Elysia, t } from "elysia";
+import { Elysia, t, type Static } from "elysia";
 import { Type } from "@sinclair/typebox";
 import type { Config } from "../config.ts";
+import { VERSION } from "../version.ts";
 import { publishedFilters } from "../filters/index.ts";
 import { rateLimitError } from "../edge/rate-limit-error.ts";
 import { errorResponses } from "../errors.ts";
@@ -69,6 +70,16 @@ export const IndexResponse = t.Object(
   },
   { $id: "ApiIndex", description: "Every operation of the API." },
 );
+
+/** The index's body, from the API's operations (the route catalogue lists them). */
+export function indexOf(endpoints: string[]): Static<typeof IndexResponse> {
+  return {
+    success: true,
+    message: "logpaste: share and analyse game-server logs. Documentation at /docs.",
+    version: VERSION,
+    endpoints,
+  };
+}
 
 export function infoRoutes(config: Config) {
   const limits = limitsOf(config);

@@ -5,12 +5,12 @@
  * request. The line carries no log content, no tokens, no query string.
  */
 import type { EdgeMiddleware } from "../edge/pipeline.ts";
-import type { RouteKeys } from "../edge/route-key.ts";
+import type { RouteCatalogue } from "../edge/route-catalogue.ts";
 import type { ServiceMetrics } from "./service-metrics.ts";
 
 export interface ObserveOptions {
   metrics: ServiceMetrics;
-  routeKeys: RouteKeys;
+  routes: RouteCatalogue;
   /** Where access lines go; null: none (tests, benchmarks). */
   writeLine: ((line: string) => void) | null;
 }
@@ -33,7 +33,7 @@ export function observe(options: ObserveOptions) {
     (context.responseHeaders ??= {})["x-request-id"] = requestId;
     const response = await next(request, context);
     const seconds = (performance.now() - started) / 1000;
-    const route = options.routeKeys.templateOf(context);
+    const route = options.routes.templateOf(context);
     options.metrics.observeRequest(request.method, route, response.status, seconds);
     options.writeLine?.(
       JSON.stringify({

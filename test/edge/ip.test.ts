@@ -1,7 +1,7 @@
 /** Address parsing, CIDR matching and client grouping, as tables. */
 import { describe, expect, test } from "bun:test";
 import { cidrContains, clientGroup, formatIp, parseCidr, parseCidrList, parseForwardedAddress, parseIp } from "../../src/edge/ip.ts";
-import { RouteKeys } from "../../src/edge/route-key.ts";
+import { RouteCatalogue } from "../../src/edge/route-catalogue.ts";
 
 describe("parseIp", () => {
   const cases: [string, string | null][] = [
@@ -83,7 +83,7 @@ test("IPv6 clients are grouped by /64, IPv4 by address", () => {
 });
 
 describe("route keys", () => {
-  const keys = new RouteKeys(
+  const keys = new RouteCatalogue(
     [
       { method: "GET", path: "/v1/raw/:id" },
       { method: "GET", path: "/v1/raw/:id/*" },

@@ -1,9 +1,14 @@
 /**
- * Normalises a request path to the route it addresses, for counting: `/1/` becomes `/v1/`, and
- * ids and file names become placeholders (`/v1/raw/{id}`, `/v1/raw/{id}/{filename}`), so a client
- * cannot get a fresh budget per id. Paths that match no route share one key, and methods outside
- * the usual set share "OTHER": the number of keys one client can create is bounded by the route
- * table, not by what it sends.
+ * The one catalogue of the routes the app serves, read once from the router after composition.
+ * Everything that needs to know the routes asks it: the rate limiter and the metrics (which
+ * route a request addresses), the error handler (which methods a path allows, for 405) and the
+ * index (every API operation). The router itself stays the place where a route is declared.
+ *
+ * A request path is normalised to the route it addresses: `/1/` becomes `/v1/`, and ids and file
+ * names become placeholders (`/v1/raw/{id}`, `/v1/raw/{id}/{filename}`), so a client cannot get a
+ * fresh budget per id. Paths that match no route share one key, and methods outside the usual set
+ * share "OTHER": the number of keys one client can create is bounded by the catalogue, not by what
+ * it sends.
  */
 import type { EdgeContext } from "./pipeline.ts";
 import { pathnameOf } from "./routable-url.ts";
@@ -28,20 +33,37 @@ export const UNMATCHED_PATH = "(unmatched)";
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const MAX_SEGMENTS = 32;
 
-export interface RouteKeyOptions {
+export interface RouteCatalogueOptions {
   /** Alias prefixes and what they count as, e.g. { "/1": "/v1" }. */
   aliases?: Record<string, string>;
 }
 
-export class RouteKeys {
+/** Methods the router adds on its own (HEAD for GET, preflight, catch-alls): not operations of ours. */
+const IMPLICIT_METHODS = new Set(["HEAD", "OPTIONS", "ALL"]);
+
+export class RouteCatalogue {
   private readonly root = newNode();
   private readonly aliases: [string, string][];
   /** Paths without parameters, as requested (alias included): answered by one Map lookup. */
   private readonly staticPaths = new Map<string, string>();
+  /** The methods each route template is served with. */
+  private readonly methods = new Map<string, Set<string>>();
+  /** Every operation as `<METHOD> <path template>`, as declared (aliases included), in order. */
+  private readonly operations: { method: string; display: string }[] = [];
 
-  constructor(routes: readonly RouteEntry[], options: RouteKeyOptions = {}) {
+  constructor(routes: readonly RouteEntry[], options: RouteCatalogueOptions = {}) {
     this.aliases = Object.entries(options.aliases ?? {});
     for (const { path } of routes) this.add(this.unalias(path));
+    const seen = new Set<string>();
+    for (const { method, path } of routes) {
+      if (IMPLICIT_METHODS.has(method)) continue;
+      const template = this.walk(path);
+      if (template) (this.methods.get(template) ?? this.methods.set(template, new Set()).get(template)!).add(method);
+      const display = path.replace(/:(\w+)/g, "{$1}").replace(/\*$/, "{filename}");
+      if (seen.has(`${method} ${display}`)) continue;
+      seen.add(`${method} ${display}`);
+      this.operations.push({ method, display });
+    }
     for (const { path } of routes) {
       if (path.includes(":") || path.includes("*")) continue;
       const template = this.walk(path);
@@ -95,6 +117,20 @@ export class RouteKeys {
   /** "<METHOD> <template>", the part of a bucket key that is not the client. */
   key(method: string, pathname: string): string {
     return routeKeyOf(method, this.template(pathname));
+  }
+
+  /** The methods a path is served with (for a 405's Allow), or undefined when no route has it. */
+  allowedMethods(pathname: string): string[] | undefined {
+    const template = this.walk(pathname);
+    const methods = template ? this.methods.get(template) : undefined;
+    return methods ? [...methods] : undefined;
+  }
+
+  /** The operations under the given prefixes (the API's), as `<METHOD> <path>`, for the index. */
+  operationsUnder(prefixes: readonly string[]): string[] {
+    return this.operations
+      .filter(({ display }) => prefixes.some((prefix) => display === prefix || display.startsWith(`${prefix}/`)))
+      .map(({ method, display }) => `${method} ${display}`);
   }
 
   /** The template of a request's path, worked out once per request (EdgeContext.route). */
