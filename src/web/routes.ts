@@ -98,8 +98,6 @@ export function webRoutes(deps: WebRoutesDeps) {
           const headers = {
             ...pageHeaders(),
             vary: "Accept-Encoding",
-            // The stylesheet holds back the first paint: named here, it loads while the page's first piece is still parsed.
-            link: `<${assets.url("style.css")}>; rel=preload; as=style`,
             "server-timing": `render;dur=${(performance.now() - started).toFixed(1)}`,
           };
           const body = streamedHtml([parts.start, parts.lines, withSiteFooter(parts.end, footer)]);
