@@ -11,7 +11,8 @@ import type { AiConfig } from "./config.ts";
 import { engineInsights } from "./engine-brief.ts";
 import { status, type AiEvent } from "./events.ts";
 import { sharedRuns } from "./shared-runs.ts";
-import { createAiStats, silentLogger, type AiLog, type AiLogger, type AiLogRequest, type AiStats } from "./types.ts";
+import { silentLogger, type AiLog, type AiLogger, type AiLogRequest } from "./types.ts";
+import { createAiStats, type AiStats } from "../ops/ai-stats.ts";
 
 export interface OpenedAnalysis {
   /** The events this reader gets; they end when `signal` (the reader's) fires. */

@@ -17,7 +17,8 @@ import type { AiConfig } from "./config.ts";
 import { answerLanguage } from "./language.ts";
 import { aiOriginPolicy } from "./origin-policy.ts";
 import { eventStreamResponse } from "./sse.ts";
-import { createAiStats, requestOf, type AiLog, type AiLogger, type AiLogRequest, type AiStats } from "./types.ts";
+import { requestOf, type AiLog, type AiLogger, type AiLogRequest } from "./types.ts";
+import { createAiStats, type AiStats } from "../ops/ai-stats.ts";
 import type { ShutdownSignal } from "../ops/shutdown.ts";
 import type { UploadBody } from "../logs/upload-input.ts";
 

@@ -3,7 +3,7 @@
  * uploads, bytes stored vs. deduplicated, blob count, hot-cache hit ratio, limiter rejections,
  * AI streams, runs, model requests and tokens. Numbers other modules keep are read at scrape time.
  */
-import type { AiStats } from "../ai/index.ts";
+import type { AiStats } from "./ai-stats.ts";
 import { MetricsRegistry } from "./metrics.ts";
 import { registerProcessMetrics } from "./process-metrics.ts";
 import { SERVICE_NAME, VERSION } from "../version.ts";
