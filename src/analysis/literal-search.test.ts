@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { LiteralIndex } from "../../src/analysis/literal-index.ts";
-import { LiteralSearch } from "../../src/analysis/literal-search.ts";
-import type { LogEntry } from "../../src/analysis/model.ts";
-import { requiredLiteral } from "../../src/analysis/required-literal.ts";
+import { LiteralIndex } from "./literal-index.ts";
+import { LiteralSearch } from "./literal-search.ts";
+import type { LogEntry } from "./model.ts";
+import { requiredLiteral } from "./required-literal.ts";
 
 /** Every occurrence the naive way: each literal searched on its own. */
 function naive(literals: readonly string[], text: string): string[] {

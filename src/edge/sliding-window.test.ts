@@ -3,7 +3,7 @@
  * the documented error bound against an exact sliding log, and LRU eviction.
  */
 import { describe, expect, test } from "bun:test";
-import { SlidingWindowLimiter, type LimitRule } from "../../src/edge/sliding-window.ts";
+import { SlidingWindowLimiter, type LimitRule } from "./sliding-window.ts";
 
 function clockAt(start = 1_000_000) {
   const clock = { now: start, advance: (ms: number) => (clock.now += ms) };

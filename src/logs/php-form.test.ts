@@ -2,7 +2,7 @@
  * The PHP-style form decoder on its own: the corners the HTTP tests do not reach.
  */
 import { describe, expect, test } from "bun:test";
-import { decodePhpForm, type PhpFormMap } from "../../src/logs/php-form.ts";
+import { decodePhpForm, type PhpFormMap } from "./php-form.ts";
 
 function decoded(query: string): unknown {
   const plain = (map: PhpFormMap): unknown => Object.fromEntries([...map].map(([key, value]) => [key, value instanceof Map ? plain(value) : value]));
