@@ -7,7 +7,7 @@
 import { openai, scriptedUpstream } from "../test/ai/scripted-upstream.ts";
 
 const upstream = scriptedUpstream("openai", () => ({ frames: [openai.start()], stall: true }));
-console.log(JSON.stringify({ level: "info", message: "listening", url: upstream.url }));
+console.log(JSON.stringify({ level: "info", msg: "listening", url: upstream.url }));
 process.on("SIGTERM", () => {
   upstream.stop();
   process.exit(0);

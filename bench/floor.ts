@@ -108,7 +108,7 @@ const server = Bun.serve({
   },
 });
 
-console.log(JSON.stringify({ level: "info", message: "listening", url: `http://${server.hostname}:${server.port}` }));
+console.log(JSON.stringify({ level: "info", msg: "listening", url: `http://${server.hostname}:${server.port}` }));
 
 const stop = async () => {
   await server.stop(true);

@@ -25,7 +25,7 @@ const edge = createEdge(config, {
 });
 const server = startServer(config, edge);
 service.startBackground();
-console.log(JSON.stringify({ level: "info", message: "listening", url: server.url, rateLimit: "off" }));
+console.log(JSON.stringify({ level: "info", msg: "listening", url: server.url, rateLimit: "off" }));
 
 const stop = async () => {
   await server.stop();
