@@ -314,9 +314,13 @@ function readString(name: string, spec: StringSpec, raw: string | undefined, pro
   if (raw === undefined || raw.trim() === "") return spec.default;
   const value = raw.trim();
   const problem = spec.check?.(value);
-  // A secret is never quoted, a URL's password never shown: messages end up in logs.
-  if (problem) problems.push(spec.secret ? `${name} ${problem} (value not shown)` : `${name} ${problem} (got '${withoutPassword(raw).slice(0, 200)}')`);
+  if (problem) problems.push(problemWith(name, spec, problem, raw));
   return value;
+}
+
+/** A secret is never quoted, a URL's password never shown: messages end up in logs. */
+function problemWith(name: string, spec: { secret?: true }, problem: string, raw: string): string {
+  return spec.secret ? `${name} ${problem} (value not shown)` : `${name} ${problem} (got '${withoutPassword(raw).slice(0, 200)}')`;
 }
 
 function readParsed<T>(name: string, spec: ParsedSpec<T>, raw: string | undefined, problems: string[]): T {
@@ -324,8 +328,7 @@ function readParsed<T>(name: string, spec: ParsedSpec<T>, raw: string | undefine
   try {
     return spec.parse(raw.trim());
   } catch (error) {
-    const problem = `has an invalid entry: ${(error as Error).message}`;
-    problems.push(spec.secret ? `${name} ${problem} (value not shown)` : `${name} ${problem} (got '${raw.slice(0, 200)}')`);
+    problems.push(problemWith(name, spec, `has an invalid entry: ${(error as Error).message}`, raw));
     return spec.empty;
   }
 }

@@ -90,7 +90,7 @@ export function createEdge(config: EdgeSettings, deps: EdgeDeps) {
   const middlewares: (EdgeMiddleware | null)[] = [
     ...(deps.outer ?? []),
     errorBoundary({ logError: deps.logError }),
-    compression({ minBytes: 1024, brotliQuality: 4, gzipLevel: 6 }),
+    compression({ minBytes: 1024 }),
     securityHeaders(),
     defaultCacheControl(),
     strictTransportSecurity({ maxAgeS: config.HSTS_MAX_AGE_S }),

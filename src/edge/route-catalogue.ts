@@ -49,25 +49,21 @@ export class RouteCatalogue {
   /** The methods each route template is served with. */
   private readonly methods = new Map<string, Set<string>>();
   /** Every operation as `<METHOD> <path template>`, as declared (aliases included), in order. */
-  private readonly operations: { method: string; display: string }[] = [];
+  private readonly operations = new Set<string>();
 
   constructor(routes: readonly RouteEntry[], options: RouteCatalogueOptions = {}) {
     this.aliases = Object.entries(options.aliases ?? {});
     for (const { path } of routes) this.add(this.unalias(path));
-    const seen = new Set<string>();
     for (const { method, path } of routes) {
+      const template = this.walk(path);
+      if (template && !path.includes(":") && !path.includes("*")) this.staticPaths.set(path, template);
       if (IMPLICIT_METHODS.has(method)) continue;
-      const template = this.walk(path);
-      if (template) (this.methods.get(template) ?? this.methods.set(template, new Set()).get(template)!).add(method);
-      const display = path.replace(/:(\w+)/g, "{$1}").replace(/\*$/, "{filename}");
-      if (seen.has(`${method} ${display}`)) continue;
-      seen.add(`${method} ${display}`);
-      this.operations.push({ method, display });
-    }
-    for (const { path } of routes) {
-      if (path.includes(":") || path.includes("*")) continue;
-      const template = this.walk(path);
-      if (template) this.staticPaths.set(path, template);
+      if (template) {
+        let methods = this.methods.get(template);
+        if (!methods) this.methods.set(template, (methods = new Set()));
+        methods.add(method);
+      }
+      this.operations.add(`${method} ${path.replace(/:(\w+)/g, "{$1}").replace(/\*$/, "{filename}")}`);
     }
   }
 
@@ -128,9 +124,10 @@ export class RouteCatalogue {
 
   /** The operations under the given prefixes (the API's), as `<METHOD> <path>`, for the index. */
   operationsUnder(prefixes: readonly string[]): string[] {
-    return this.operations
-      .filter(({ display }) => prefixes.some((prefix) => display === prefix || display.startsWith(`${prefix}/`)))
-      .map(({ method, display }) => `${method} ${display}`);
+    return [...this.operations].filter((operation) => {
+      const display = operation.slice(operation.indexOf(" ") + 1);
+      return prefixes.some((prefix) => display === prefix || display.startsWith(`${prefix}/`));
+    });
   }
 
   /** The template of a request's path, worked out once per request (EdgeContext.route). */

@@ -7,18 +7,11 @@
  */
 import zlib from "node:zlib";
 import type { ContentCoding } from "./accept-encoding.ts";
-
-/** The edge's own settings for dynamic bodies (edge/index.ts): fast, and smaller than gzip. */
-const BROTLI_QUALITY = 4;
-const GZIP_LEVEL = 6;
+import { brotliTextOptions, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from "./compression.ts";
 
 export function compressedStream(coding: Exclude<ContentCoding, "identity">, source: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
   const compressor =
-    coding === "br"
-      ? zlib.createBrotliCompress({
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
-        })
-      : zlib.createGzip({ level: GZIP_LEVEL });
+    coding === "br" ? zlib.createBrotliCompress(brotliTextOptions(DYNAMIC_BROTLI_QUALITY)) : zlib.createGzip({ level: DYNAMIC_GZIP_LEVEL });
   // A sync flush ends each piece on a byte boundary without forgetting the window, so the
   // pieces compress nearly as well as one body would.
   const flushKind = coding === "br" ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
