@@ -14,6 +14,7 @@ import { HotLogCache } from "./logs/hot-cache.ts";
 import { TextFileCache } from "./logs/text-files.ts";
 import { ViewTracker } from "./logs/views.ts";
 import { LogService } from "./logs/service.ts";
+import { ContentAnalyses } from "./logs/analyses.ts";
 import type { PreparationOptions } from "./logs/preparation.ts";
 import { inThreadPreparer, PreparationPool } from "./logs/preparation-pool.ts";
 import { BlobRecompressor } from "./logs/recompression.ts";
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps) {
     store,
     cache,
     views,
+    new ContentAnalyses(config.INSIGHTS_CACHE_BYTES, config.MAX_LINES),
     {
       ...preparation,
       publicUrl: config.PUBLIC_URL,
@@ -117,14 +119,14 @@ export function createApp(deps: AppDeps) {
     removals,
     recompressor,
   );
-  const listening = removals.subscribe({ onRemoved: (removed) => logs.forget(removed), onGap: () => cache.clear() }).catch((error) => logError(error));
+  const listening = removals.subscribe({ onRemoved: (removed) => logs.forget(removed), onGap: () => logs.forgetAll() }).catch((error) => logError(error));
   const janitor = new Janitor(directStore, {
     storageTimeS: config.STORAGE_TIME_S,
     flushViews: () => views.flush(),
     onRemoved: (logIds, blobHashes) => void logs.removed({ logIds, blobHashes }),
   });
 
-  const insights = new InsightsService(logs, config.INSIGHTS_CACHE_BYTES, config.MAX_LINES);
+  const insights = new InsightsService(logs);
 
   const bodyLimits = {
     budget: bodyBudget,
@@ -137,7 +139,7 @@ export function createApp(deps: AppDeps) {
   const shutdown = new ShutdownSignal();
   const ai = aiRoutes({
     config: deps.aiConfig ?? null,
-    ...aiLogSource(logs, insights, bodyLimits),
+    ...aiLogSource(logs, bodyLimits),
     stats: aiStats,
     publicOrigin: new URL(config.PUBLIC_URL).origin,
     shutdown,
@@ -158,7 +160,7 @@ export function createApp(deps: AppDeps) {
   const featureRoutes = () => {
     const routes = new Elysia()
       .use(logRoutes({ logs, insights, bodyLimits, deleteBudget, cache, adminToken }))
-      .use(insightsRoutes({ insights, bodyLimits }))
+      .use(insightsRoutes({ logs, insights, bodyLimits }))
       .use(ai)
       .use(infoRoutes(config));
     return adminToken ? routes.use(adminRoutes({ moderation, token: adminToken })) : routes;

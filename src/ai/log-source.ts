@@ -10,23 +10,17 @@ import type { LogService } from "../logs/service.ts";
 import { readUploadBody } from "../logs/upload-input.ts";
 import type { AiDeps } from "./routes.ts";
 import type { AiLogFile } from "./types.ts";
-import type { Insights } from "../analysis/model.ts";
 
-/** The analyses the other readers share (src/insights), for a stored log's brief. */
-export interface SharedAnalyses {
-  ofMainLog(id: string): Promise<Insights>;
-}
-
-export function aiLogSource(logs: LogService, analyses: SharedAnalyses, bodyLimits: BodyLimits): Pick<AiDeps, "loadLog" | "readBody" | "logOfBody"> {
+export function aiLogSource(logs: LogService, bodyLimits: BodyLimits): Pick<AiDeps, "loadLog" | "readBody" | "logOfBody"> {
   return {
     async loadLog(id) {
       try {
         // The key comes from the stored content hashes: nothing is read or decompressed until a run starts.
-        const record = await logs.find(id);
-        const hash = contentKeyOfHashes(logs.fileList(record));
-        const readFiles = async () => (await logs.contents(id)).files.map((file) => ({ name: file.name, content: file.text }));
+        const log = await logs.open(id);
+        const hash = contentKeyOfHashes(log.texts);
+        const readFiles = () => Promise.all(log.texts.map(async (text) => ({ name: text.name, content: await log.text(text) })));
         // The engine ran for the page or the insights already, or runs once here for all of them.
-        return { id, hash, readFiles, readInsights: () => analyses.ofMainLog(id) };
+        return { id, hash, readFiles, readInsights: () => log.insights() };
       } catch (error) {
         if (error instanceof ApiError && error.code === "log_not_found") return null;
         throw error;
@@ -54,7 +48,7 @@ function contentKey(files: AiLogFile[]): string {
  * The main log's SHA-256 when it is alone (its blob hash), else a hash over every file's name and
  * SHA-256: a stored log and the same text posted again share one cached answer.
  */
-function contentKeyOfHashes(files: { name: string; hash: string }[]): string {
+function contentKeyOfHashes(files: readonly { name: string; hash: string }[]): string {
   if (files.length === 1) return files[0].hash;
   return sha256(files.map((file) => `${file.name}\u0000${file.hash}`).join("\u0000"));
 }

@@ -10,8 +10,10 @@ import { uploadRequestBody } from "../logs/routes.ts";
 import { readUploadBody } from "../logs/upload-input.ts";
 import { InsightsResponse } from "./model.ts";
 import type { InsightsService } from "./service.ts";
+import type { LogService } from "../logs/service.ts";
 
 export interface InsightsRoutesDeps {
+  logs: LogService;
   insights: InsightsService;
   bodyLimits: BodyLimits;
 }
@@ -31,7 +33,7 @@ function wantsEntries(value: string | undefined, byDefault: boolean): boolean {
   return !["0", "false", "no", "off"].includes(value.trim().toLowerCase());
 }
 
-export function insightsRoutes({ insights, bodyLimits }: InsightsRoutesDeps) {
+export function insightsRoutes({ logs, insights, bodyLimits }: InsightsRoutesDeps) {
   return new Elysia()
     .post(
       "/analyse",
@@ -53,7 +55,7 @@ export function insightsRoutes({ insights, bodyLimits }: InsightsRoutesDeps) {
         },
       },
     )
-    .get("/insights/:id", async ({ params, query }) => ({ success: true as const, ...(await insights.ofLog(params.id, wantsEntries(query.entries, false))) }), {
+    .get("/insights/:id", async ({ params, query }) => ({ success: true as const, ...(await insights.ofLog(await logs.open(params.id), wantsEntries(query.entries, false))) }), {
       params: LogIdParams,
       query: EntriesQuery,
       response: { 200: InsightsResponse, ...errorResponses(404, 503) },

@@ -3,7 +3,7 @@
  * log, stored once and listed once, under its own name. Everything that tells the main log from
  * the attached files asks here, on the way in (an upload's parts) and on the way out (a record).
  */
-import type { LogFileRecord, LogRecord } from "../storage/log-store.ts";
+import type { LogRecord } from "../storage/log-store.ts";
 
 /** The name a main log sent as text goes by where a file name is needed (AI tools, file lists). */
 export const MAIN_LOG_NAME = "latest.log";
@@ -19,12 +19,36 @@ export function mainIsFirstFile(record: LogRecord): boolean {
   return record.files[0]?.blobHash === record.blobHash;
 }
 
-/** The files attached to a stored log, its main log left out. */
-export function attachedFiles(record: LogRecord): LogFileRecord[] {
-  return mainIsFirstFile(record) ? record.files.slice(1) : record.files;
+/** One text of a stored log: the main log or an attached file, with the figures stored for it. */
+export interface LogText {
+  name: string;
+  /** SHA-256 of the text: the key of its blob and of its findings. */
+  hash: string;
+  size: number;
+  lines: number;
+  errors: number;
+  /** The limits cut this text on upload. */
+  truncated: boolean;
+  isMain: boolean;
+  /** A file's own name (every attached file, and a main log sent as a file); not a main log sent as text. */
+  isNamedFile: boolean;
 }
 
-/** The name of a stored log's main log. */
-export function mainLogName(record: LogRecord): string {
-  return mainIsFirstFile(record) ? record.files[0].name : MAIN_LOG_NAME;
+/**
+ * A stored log's texts: the main log first, then the attached files. In a log of files only the
+ * main log is the first file, listed once under its own name; a main log sent as text goes by
+ * MAIN_LOG_NAME, which an attached file may also bear.
+ */
+export function storedTexts(record: LogRecord): LogText[] {
+  const firstIsMain = mainIsFirstFile(record);
+  const files = record.files.map((file, position) => ({
+    name: file.name, hash: file.blobHash, size: file.size, lines: file.lines, errors: file.errors,
+    truncated: file.truncated, isMain: firstIsMain && position === 0, isNamedFile: true,
+  }));
+  if (firstIsMain) return files;
+  const main = {
+    name: MAIN_LOG_NAME, hash: record.blobHash, size: record.size, lines: record.lines, errors: record.errors,
+    truncated: record.truncated, isMain: true, isNamedFile: false,
+  };
+  return [main, ...files];
 }

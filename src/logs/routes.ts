@@ -2,7 +2,6 @@
  * The logs controller: HTTP in, service calls, HTTP out. Routes are unprefixed; the app mounts
  * this one definition under both /v1 and /1.
  */
-import type { LogEntry } from "../analysis/model.ts";
 import { Elysia, t, type DocumentDecoration } from "elysia";
 import { negotiateEncoding } from "../edge/accept-encoding.ts";
 import type { BodyLimits } from "../edge/body.ts";
@@ -21,6 +20,7 @@ import {
   UploadResponse,
 } from "./model.ts";
 import type { LogService } from "./service.ts";
+import type { LogDocument } from "./log-document.ts";
 import { readUploadBody } from "./upload-input.ts";
 import { prefersHtml } from "../edge/negotiate.ts";
 import type { DeleteBudget } from "./delete-budget.ts";
@@ -36,8 +36,7 @@ import type { AdminToken } from "../edge/admin-token.ts";
  * feature sits below the analysis of its logs and does not import it).
  */
 export interface LogAnalysis {
-  entriesOf(id: string): Promise<LogEntry[]>;
-  ofLog(id: string): Promise<unknown>;
+  ofLog(log: LogDocument): Promise<unknown>;
 }
 
 export interface LogRoutesDeps {
@@ -125,11 +124,13 @@ export function logRoutes({ logs, insights, bodyLimits, deleteBudget, cache, adm
     .get(
       "/log/:id",
       async ({ params, query }) => {
-        const info = await logs.info(params.id, { raw: query.raw !== undefined });
-        if (query.parsed !== undefined || query.insights !== undefined) {
-          info.content ??= {};
-          if (query.parsed !== undefined) info.content.parsed = await insights.entriesOf(params.id);
-          if (query.insights !== undefined) info.content.insights = await insights.ofLog(params.id);
+        const log = await logs.open(params.id);
+        const info: LogInfoResponse = { ...log.info };
+        if (query.raw !== undefined || query.parsed !== undefined || query.insights !== undefined) {
+          info.content = {};
+          if (query.raw !== undefined) info.content.raw = await log.text();
+          if (query.parsed !== undefined) info.content.parsed = (await log.insights()).entries;
+          if (query.insights !== undefined) info.content.insights = await insights.ofLog(log);
         }
         return info;
       },
@@ -190,8 +191,8 @@ export function logRoutes({ logs, insights, bodyLimits, deleteBudget, cache, adm
     .get(
       "/raw/:id",
       async ({ params, request }) => {
-        const { record, data } = await logs.readStored(params.id);
-        return rawResponse(request, { hash: record.blobHash, data, size: record.size }, cache);
+        const log = await logs.open(params.id);
+        return rawResponse(request, { hash: log.main.hash, data: await log.blob(), size: log.main.size }, cache);
       },
       {
         params: LogIdParams,
@@ -210,8 +211,9 @@ export function logRoutes({ logs, insights, bodyLimits, deleteBudget, cache, adm
       async ({ params, request }) => {
         const id = (params as Record<string, string>).id;
         const name = fileNameFromUrl(request.url, id);
-        const { file, data } = await logs.readStoredFile(id, name);
-        return rawResponse(request, { hash: file.blobHash, data, size: file.size }, cache);
+        const log = await logs.open(id);
+        const file = log.file(name);
+        return rawResponse(request, { hash: file.hash, data: await log.blob(file), size: file.size }, cache);
       },
       {
         // No params schema: Elysia cannot compile one for the "*" wildcard; fileNameFromUrl reads it.

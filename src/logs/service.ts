@@ -4,13 +4,13 @@
  * HotLogCache; retention through ViewTracker.
  */
 import { ApiError } from "../errors.ts";
-import { decompressBlob } from "../storage/blobs.ts";
-import { IdTakenError, type LogFileRecord, type LogRecord, type LogStore } from "../storage/log-store.ts";
+import { IdTakenError, type LogRecord, type LogStore } from "../storage/log-store.ts";
 import { hashToken, isPlausibleLogId, newLogId, newToken, tokenMatches } from "./credentials.ts";
 import type { HotLogCache } from "./hot-cache.ts";
-import type { LogInfoResponse, UploadResponse } from "./model.ts";
+import type { UploadResponse } from "./model.ts";
 import type { UploadBody } from "./upload-input.ts";
-import { attachedFiles, mainLogName } from "./main-log.ts";
+import type { ContentAnalyses } from "./analyses.ts";
+import { LogDocument } from "./log-document.ts";
 import { localRemovalFeed, type Removed, type RemovalFeed } from "../storage/removals.ts";
 import type { SkippedFile } from "../files/attachments.ts";
 import type { ViewTracker } from "./views.ts";
@@ -36,12 +36,6 @@ export interface UploadCounters {
   bytesDeduplicated: number;
 }
 
-export interface StoredLog {
-  record: LogRecord;
-  /** brotli bytes as stored */
-  data: Uint8Array;
-}
-
 export interface BulkDeleteResult {
   id: string;
   success: boolean;
@@ -62,6 +56,8 @@ export class LogService {
     private readonly store: LogStore,
     private readonly cache: HotLogCache,
     private readonly views: ViewTracker,
+    /** The engine's findings of stored texts, by content hash, shared by every reader. */
+    private readonly analyses: ContentAnalyses,
     private readonly options: LogServiceOptions,
     private readonly preparer: UploadPreparer,
     private readonly removals: RemovalFeed = localRemovalFeed,
@@ -86,25 +82,6 @@ export class LogService {
   /** A posted body parsed and filtered as an upload would be (on the intake's workers); nothing is stored. */
   filterBody(body: UploadBody): Promise<FilteredUpload> {
     return this.inHand(() => this.preparer.filter(body));
-  }
-
-  /** The texts of a stored log: the main log first, then its attached files (counts as a view). */
-  async contents(id: string): Promise<{ record: LogRecord; files: { name: string; text: string }[] }> {
-    const record = await this.find(id);
-    const files = [];
-    for (const file of this.fileList(record)) files.push({ name: file.name, text: await this.readText(record, file.file) });
-    return { record, files };
-  }
-
-  /**
-   * The files of a stored log with their content hashes, main log first, without reading any
-   * content. In a log of files only, the main log is the first file: listed once, under its name.
-   */
-  fileList(record: LogRecord): { name: string; hash: string; file?: LogFileRecord }[] {
-    return [
-      { name: mainLogName(record), hash: record.blobHash },
-      ...attachedFiles(record).map((file) => ({ name: file.name, hash: file.blobHash, file })),
-    ];
   }
 
   /**
@@ -172,8 +149,17 @@ export class LogService {
     }
   }
 
+  /**
+   * A stored log as one document: its record, information and texts, each text read only when
+   * asked (log-document.ts). 404 for an unknown or expired id. Counts as one view.
+   */
+  async open(id: string, now = new Date()): Promise<LogDocument> {
+    const record = await this.find(id, now);
+    return new LogDocument(record, this.describe(record), { readBlob: (hash, logId) => this.readBlob(hash, logId), analyses: this.analyses });
+  }
+
   /** The log's record, or 404; counts as a view. */
-  async find(id: string, now = new Date()): Promise<LogRecord> {
+  private async find(id: string, now: Date): Promise<LogRecord> {
     const notFound = logNotFound(id);
     if (!isPlausibleLogId(id)) throw notFound;
     let record = this.cache.getRecord(id);
@@ -195,37 +181,6 @@ export class LogService {
       this.cache.setRecord(record);
     }
     return record;
-  }
-
-  async info(id: string, include: { raw?: boolean } = {}): Promise<LogInfoResponse> {
-    const record = await this.find(id);
-    const response: LogInfoResponse = this.describe(record);
-    if (include.raw) {
-      response.content = { raw: await this.readText(record) };
-    }
-    return response;
-  }
-
-  /** The stored brotli bytes of a log, from memory when hot. */
-  async readStored(id: string): Promise<StoredLog> {
-    const record = await this.find(id);
-    return { record, data: await this.readBlob(record.blobHash, id) };
-  }
-
-  /** One attached file's stored brotli bytes; 404 for a name the log does not have. */
-  async readStoredFile(id: string, name: string): Promise<{ record: LogRecord; file: LogFileRecord; data: Uint8Array }> {
-    const record = await this.find(id);
-    const file = record.files.find((candidate) => candidate.name === name);
-    if (!file) {
-      throw new ApiError("file_not_found", `The log '${id}' has no file named '${name.slice(0, 200)}'.`);
-    }
-    return { record, file, data: await this.readBlob(file.blobHash, id) };
-  }
-
-  /** The text of the main log, or of one attached file. */
-  async readText(record: LogRecord, file?: LogFileRecord): Promise<string> {
-    const data = await this.readBlob(file?.blobHash ?? record.blobHash, record.id);
-    return new TextDecoder().decode(await decompressBlob(data));
   }
 
   private async readBlob(hash: string, id: string): Promise<Uint8Array> {
@@ -294,7 +249,16 @@ export class LogService {
       this.cache.forgetRecord(id);
       this.views.forget(id);
     }
-    for (const hash of blobHashes) this.cache.forgetBlob(hash);
+    for (const hash of blobHashes) {
+      this.cache.forgetBlob(hash);
+      this.analyses.forget(hash);
+    }
+  }
+
+  /** Forgets every log held here (a replica that may have missed removals while disconnected). */
+  forgetAll(): void {
+    this.cache.clear();
+    this.analyses.clear();
   }
 
   expiresAt(record: LogRecord): Date {

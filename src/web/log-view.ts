@@ -1,11 +1,11 @@
 /**
  * What one view of a log page shows: the main log, or one of its attached files (`?file=name`).
- * Gathers the record, the insights (of the whole log, files included) and the entries of the
- * text being shown; a file's entries come from the same cached analysis as its insights.
+ * Gathers, from the log opened once, its information, the insights (of the whole log, files
+ * included) and the entries of the text being shown, from the same shared analysis as its insights.
  */
 import type { LogEntry } from "../analysis/index.ts";
 import type { InsightsBody, InsightsService } from "../insights/service.ts";
-import { attachedFiles } from "../logs/main-log.ts";
+import type { LogText } from "../logs/main-log.ts";
 import type { LogInfoResponse } from "../logs/model.ts";
 import type { LogService } from "../logs/service.ts";
 
@@ -28,13 +28,12 @@ export interface FileFigures {
 }
 
 export async function loadLogView(logs: LogService, insights: InsightsService, id: string, fileName: string | null): Promise<LogView> {
-  const record = await logs.find(id);
-  const info = await logs.info(id);
-  const tabs = attachedFiles(record).map((file) => ({ name: file.name, lines: file.lines, size: file.size, truncated: file.truncated }));
-  const [analysis, entries] = await Promise.all([
-    insights.ofLog(id),
-    insights.entriesOf(id, fileName ?? undefined),
-  ]);
-  const file = fileName === null ? null : (tabs.find((tab) => tab.name === fileName) ?? null);
-  return { info, insights: analysis, entries, file, tabs };
+  const log = await logs.open(id);
+  const shown = fileName === null ? log.main : log.file(fileName);
+  const [analysis, { entries }] = await Promise.all([insights.ofLog(log), log.insights(shown)]);
+  return { info: log.info, insights: analysis, entries, file: shown.isMain ? null : figuresOf(shown), tabs: log.attached.map(figuresOf) };
+}
+
+function figuresOf(text: LogText): FileFigures {
+  return { name: text.name, lines: text.lines, size: text.size, truncated: text.truncated };
 }

@@ -1,0 +1,65 @@
+import { describe, expect, test } from "bun:test";
+import { ContentAnalyses } from "./analyses.ts";
+
+const LOG = "[12:00:00] [Server thread/INFO]: Starting minecraft server version 1.20.1\n[12:00:01] [Server thread/ERROR]: boom\n";
+
+/** A text source that counts its reads and can be held until released. */
+function source(text = LOG) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const counted = { reads: 0, hold: false };
+  const read = async () => {
+    counted.reads++;
+    if (counted.hold) await held;
+    return text;
+  };
+  return { counted, read, release: () => release() };
+}
+
+describe("the shared findings of stored texts", () => {
+  test("a text is analysed once, however many readers ask, even at the same time", async () => {
+    const analyses = new ContentAnalyses(1024 * 1024);
+    const text = source();
+    text.counted.hold = true;
+    const together = [analyses.of("h", LOG.length, text.read), analyses.of("h", LOG.length, text.read)];
+    text.release();
+    const [first, second] = await Promise.all(together);
+    expect(first).toBe(second);
+    expect(await analyses.of("h", LOG.length, text.read)).toBe(first);
+    expect(text.counted.reads).toBe(1);
+    expect(first.version).toBe("1.20.1");
+  });
+
+  test("a forgotten text is read again, even when it was forgotten while being analysed", async () => {
+    const analyses = new ContentAnalyses(1024 * 1024);
+    const text = source();
+    await analyses.of("h", LOG.length, text.read);
+    analyses.forget("h");
+    await analyses.of("h", LOG.length, text.read);
+    expect(text.counted.reads).toBe(2);
+
+    const slow = source();
+    slow.counted.hold = true;
+    const running = analyses.of("s", LOG.length, slow.read);
+    analyses.forget("s");
+    slow.release();
+    await running;
+    await analyses.of("s", LOG.length, slow.read);
+    expect(slow.counted.reads).toBe(2);
+  });
+
+  test("a failed read is not remembered", async () => {
+    const analyses = new ContentAnalyses(1024 * 1024);
+    await expect(analyses.of("h", 1, () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
+    const text = source();
+    await analyses.of("h", LOG.length, text.read);
+    expect(text.counted.reads).toBe(1);
+  });
+
+  test("older logs are analysed up to today's line limit", async () => {
+    const analyses = new ContentAnalyses(1024 * 1024, 3);
+    const many = Array.from({ length: 10 }, (_, i) => `line ${i}`).join("\n");
+    const insights = await analyses.of("h", many.length, async () => many);
+    expect(insights.entries.length).toBeLessThanOrEqual(3);
+  });
+});
