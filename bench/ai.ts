@@ -14,7 +14,8 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { streamText } from "ai";
 import { Elysia } from "elysia";
-import { aiRoutes, loadAiConfig, type AiLog } from "../src/ai/index.ts";
+import { aiRoutes, type AiLog } from "../src/ai/index.ts";
+import { loadAiConfig } from "../src/config.ts";
 import { requestOf } from "../src/ai/types.ts";
 import { openai, scriptedUpstream } from "../test/ai/scripted-upstream.ts";
 import { startTestApp } from "../test/support/app.ts";

@@ -9,7 +9,7 @@ import { availableParallelism } from "node:os";
 import { parseCidrList } from "./edge/ip.ts";
 import { parseRouteRules } from "./edge/rate-limit.ts";
 import { parseApiKeys } from "./edge/api-keys.ts";
-import { AI_VARIABLES, readAiConfig, withoutPassword, type AiConfig } from "./ai/config.ts";
+import { AI_PROVIDER_BASE_URLS, type AiConfig, type AiProviderKind } from "./ai/index.ts";
 
 export type Env = Record<string, string | undefined>;
 
@@ -318,6 +318,19 @@ function readString(name: string, spec: StringSpec, raw: string | undefined, pro
   return value;
 }
 
+/** A URL as it may appear in a message: its password (if any) replaced. */
+export function withoutPassword(text: string): string {
+  try {
+    const url = new URL(text);
+    if (url.password === "") return text;
+    url.password = "***";
+    return url.toString();
+  } catch {
+    // not a URL: hide anything between "://user:" and "@" all the same
+    return text.replace(/(:\/\/[^:/@\s]*:)[^@\s]*@/, "$1***@");
+  }
+}
+
 /** A secret is never quoted, a URL's password never shown: messages end up in logs. */
 function problemWith(name: string, spec: { secret?: true }, problem: string, raw: string): string {
   return spec.secret ? `${name} ${problem} (value not shown)` : `${name} ${problem} (got '${withoutPassword(raw).slice(0, 200)}')`;
@@ -331,6 +344,144 @@ function readParsed<T>(name: string, spec: ParsedSpec<T>, raw: string | undefine
     problems.push(problemWith(name, spec, `has an invalid entry: ${(error as Error).message}`, raw));
     return spec.empty;
   }
+}
+
+/** Comma-separated values, blanks dropped. */
+function commaList(value: string): string[] {
+  return value.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+}
+
+/** Comma-separated origins (scheme://host[:port]) or "*"; each normalised as a browser sends it. */
+function parseOrigins(value: string): string[] {
+  return commaList(value).map((entry) => {
+    if (entry === "*") return entry;
+    try {
+      const url = new URL(entry);
+      const bare = url.pathname === "/" && url.search === "" && url.hash === "" && url.username === "";
+      if ((url.protocol === "http:" || url.protocol === "https:") && bare) return url.origin;
+    } catch {
+      // reported below
+    }
+    throw new Error(`'${withoutPassword(entry).slice(0, 100)}' is not an origin such as "https://panel.example.com" (or "*")`);
+  });
+}
+
+function parseTemperature(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0 || parsed > 2) throw new Error(`'${value.slice(0, 40)}' is not a number from 0 to 2`);
+  return parsed;
+}
+
+const AI_OFF = ["none", "off"];
+
+/**
+ * The AI's variables, read in the same pass as the rest, but only when AI_PROVIDER names a
+ * provider: unset, "none" or "off" turns the feature off and nothing else of it is read.
+ */
+export const aiSpec = {
+  AI_PROVIDER: {
+    kind: "string",
+    doc: 'The model API: "openai" (any OpenAI-compatible server: OpenAI, Ollama, vLLM, llama.cpp, LM Studio) or "anthropic". Unset, "none" or "off": AI analysis is off (503 ai_disabled).',
+    check: (value: string) => (value.toLowerCase() in AI_PROVIDER_BASE_URLS ? null : 'must be "openai" or "anthropic" (or unset to disable AI)'),
+  },
+  AI_MODEL: { kind: "string", doc: 'The model name, e.g. "gpt-4o-mini", "llama3.1"; required with AI_PROVIDER.' },
+  AI_BASE_URL: { kind: "string", doc: "The API's root URL. Default: the provider's own (https://api.openai.com/v1, https://api.anthropic.com/v1).", check: checkUrl },
+  AI_API_KEYS: {
+    kind: "parsed", parse: commaList, empty: [] as string[], secret: true,
+    doc: "Comma-separated API keys, tried in order: the next takes over on 401/403/429/5xx. None for keyless servers.",
+  },
+  AI_API_KEY: { kind: "parsed", parse: commaList, empty: [] as string[], secret: true, doc: "One key: the older name of AI_API_KEYS (read when that is unset)." },
+  AI_MAX_ROUNDS: { kind: "int", default: 4, min: 0, max: 20, doc: "Tool-using rounds before the model must answer without tools." },
+  AI_MAX_STREAMS: {
+    kind: "int", default: 64, min: 1, max: 100_000,
+    doc: "Model runs at once across the process (each holds an upstream connection); 429 too_many_streams beyond. At most BUN_CONFIG_MAX_HTTP_REQUESTS.",
+  },
+  AI_MAX_STREAMS_PER_CLIENT: {
+    kind: "int", default: 8, min: 1, max: 100_000,
+    doc: "Streams one client may hold open at once (default 8, or AI_MAX_STREAMS when smaller; at most AI_MAX_STREAMS).",
+  },
+  AI_RUNS_PER_CLIENT: { kind: "int", default: 10, min: 1, max: 1_000_000, doc: "Fresh model runs one client may start per AI_RUNS_WINDOW_S; cached answers and joined runs are free." },
+  AI_RUNS_WINDOW_S: { kind: "int", default: 600, min: 1, max: 86_400, doc: "The window of AI_RUNS_PER_CLIENT, in seconds." },
+  AI_MAX_TOOL_CALLS_PER_STEP: { kind: "int", default: 8, min: 1, max: 1_000, doc: "Tool calls the model may make in one step; calls beyond are refused to the model." },
+  AI_MAX_TOOL_CALLS_PER_RUN: { kind: "int", default: 24, min: 1, max: 10_000, doc: "Tool calls the model may make in one run." },
+  AI_ALLOWED_ORIGINS: {
+    kind: "parsed", parse: parseOrigins, empty: [] as string[],
+    doc: 'Browser origins besides PUBLIC_URL\'s that may start AI analyses, comma-separated; "*" allows any.',
+  },
+  AI_STALL_TIMEOUT_MS: { kind: "int", default: 60_000, min: 1, max: 3_600_000, doc: "An upstream that sends nothing for this long is given up (an error event)." },
+  AI_MAX_DURATION_MS: { kind: "int", default: 300_000, min: 1, max: 3_600_000, doc: "Hard cap on one analysis, whatever the upstream does." },
+  AI_PING_INTERVAL_MS: { kind: "int", default: 15_000, min: 1, max: 15_000, doc: "Interval of `: ping` comments that keep proxies from closing an idle stream." },
+  AI_CACHE_TTL_SECONDS: { kind: "int", default: 3_600, min: 0, max: 30 * DAY_S, doc: "How long a finished answer is replayed instead of asking the model again; 0: no cache." },
+  AI_CACHE_MAX_BYTES: { kind: "int", default: 16 * MiB, min: 1024, max: 2 ** 31, doc: "Upper bound of the answer cache, in bytes of answer text." },
+  AI_MAX_OUTPUT_TOKENS: { kind: "int", default: 2048, min: 64, max: 200_000, doc: "The most tokens one answer may take." },
+  AI_TEMPERATURE: { kind: "parsed", parse: parseTemperature, empty: undefined, doc: "Sampling temperature, 0 to 2. Unset: the provider's default." },
+  // Bun's own variable: its fetch runs at most this many requests at once and queues the rest, so
+  // a stream whose model call waited in that queue would only time out.
+  BUN_CONFIG_MAX_HTTP_REQUESTS: { kind: "int", default: 256, min: 1, max: 65_535, doc: "Bun's limit of concurrent fetches (Bun reads it too); AI_MAX_STREAMS may not exceed it." },
+} as const satisfies Record<string, Spec>;
+
+type Values<S> = { [K in keyof S]: ValueOf<S[K]> };
+
+/** Every variable of a spec read and validated, each bad one added to `problems` (its default kept). */
+function readSpecs<S extends Record<string, Spec>>(spec: S, env: Env, problems: string[]): Values<S> {
+  const values: Record<string, unknown> = {};
+  for (const [name, entry] of Object.entries(spec) as [string, Spec][]) {
+    values[name] =
+      entry.kind === "int"
+        ? readInt(name, entry, env[name], problems)
+        : entry.kind === "parsed"
+          ? readParsed(name, entry, env[name], problems)
+          : readString(name, entry, env[name], problems);
+  }
+  return values as Values<S>;
+}
+
+/** The AI's settings, or null when it is off; what is wrong goes to `problems`, with everything else that is. */
+function readAi(env: Env, problems: string[]): AiConfig | null {
+  const provider = env.AI_PROVIDER?.trim().toLowerCase();
+  if (!provider || AI_OFF.includes(provider)) return null;
+  const ai = readSpecs(aiSpec, env, problems);
+  if (ai.AI_MODEL === undefined) problems.push('AI_MODEL is required when AI_PROVIDER is set (e.g. "gpt-4o-mini", "llama3.1")');
+  if (ai.AI_MAX_STREAMS > ai.BUN_CONFIG_MAX_HTTP_REQUESTS) {
+    problems.push(`AI_MAX_STREAMS (${ai.AI_MAX_STREAMS}) is above Bun's limit of concurrent fetches (${ai.BUN_CONFIG_MAX_HTTP_REQUESTS}); raise BUN_CONFIG_MAX_HTTP_REQUESTS too`);
+  }
+  // A share below the global cap, so one address cannot hold every run.
+  const perClientSet = env.AI_MAX_STREAMS_PER_CLIENT?.trim();
+  let maxStreamsPerClient = perClientSet ? ai.AI_MAX_STREAMS_PER_CLIENT : Math.min(ai.AI_MAX_STREAMS_PER_CLIENT, ai.AI_MAX_STREAMS);
+  if (maxStreamsPerClient > ai.AI_MAX_STREAMS) {
+    problems.push(`AI_MAX_STREAMS_PER_CLIENT must be a whole number from 1 to ${ai.AI_MAX_STREAMS}, AI_MAX_STREAMS (got '${perClientSet}')`);
+    maxStreamsPerClient = ai.AI_MAX_STREAMS;
+  }
+  const kind: AiProviderKind = provider === "anthropic" ? "anthropic" : "openai";
+  return {
+    provider: kind,
+    baseUrl: (ai.AI_BASE_URL ?? AI_PROVIDER_BASE_URLS[kind]).replace(/\/+$/, ""),
+    model: ai.AI_MODEL ?? "",
+    apiKeys: ai.AI_API_KEYS.length > 0 ? ai.AI_API_KEYS : ai.AI_API_KEY,
+    maxRounds: ai.AI_MAX_ROUNDS,
+    maxStreams: ai.AI_MAX_STREAMS,
+    maxStreamsPerClient,
+    runsPerClient: ai.AI_RUNS_PER_CLIENT,
+    runsWindowMs: ai.AI_RUNS_WINDOW_S * 1000,
+    maxToolCallsPerStep: ai.AI_MAX_TOOL_CALLS_PER_STEP,
+    maxToolCallsPerRun: ai.AI_MAX_TOOL_CALLS_PER_RUN,
+    allowedOrigins: ai.AI_ALLOWED_ORIGINS,
+    stallTimeoutMs: ai.AI_STALL_TIMEOUT_MS,
+    maxDurationMs: ai.AI_MAX_DURATION_MS,
+    pingIntervalMs: ai.AI_PING_INTERVAL_MS,
+    cacheTtlMs: ai.AI_CACHE_TTL_SECONDS * 1000,
+    cacheMaxBytes: ai.AI_CACHE_MAX_BYTES,
+    maxOutputTokens: ai.AI_MAX_OUTPUT_TOKENS,
+    temperature: ai.AI_TEMPERATURE,
+  };
+}
+
+/** The AI's settings alone (tests, benchmarks): null when AI is off; throws ConfigError naming every bad AI variable. */
+export function loadAiConfig(env: Env): AiConfig | null {
+  const problems: string[] = [];
+  const ai = readAi(env, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return ai;
 }
 
 /** Reads and validates the configuration; throws ConfigError listing every bad variable at once. */
@@ -356,21 +507,13 @@ export interface Settings {
 export function loadSettings(env: Env = process.env): Settings {
   const problems: string[] = [];
   const config = readConfig(env, problems);
-  const ai = readAiConfig(env, problems);
+  const ai = readAi(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return { config, ai, warnings: unknownVariableWarnings(env) };
 }
 
 function readConfig(env: Env, problems: string[]): Config {
-  const raw: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(configSpec) as [string, Spec][]) {
-    raw[name] =
-      spec.kind === "int"
-        ? readInt(name, spec, env[name], problems)
-        : spec.kind === "parsed"
-          ? readParsed(name, spec, env[name], problems)
-          : readString(name, spec, env[name], problems);
-  }
+  const raw: Record<string, unknown> = readSpecs(configSpec, env, problems);
   if ((raw.MAX_DECODED_BYTES as number) < (raw.MAX_LENGTH as number)) {
     problems.push("MAX_DECODED_BYTES must be at least MAX_LENGTH");
   }
@@ -398,7 +541,7 @@ const OUR_PREFIXES = ["AI_", "RATE_LIMIT", "RATELIMIT", "LOGPASTE_"];
  * of our prefixes. A mistyped variable is otherwise silently ignored and its default used.
  */
 export function unknownVariableWarnings(env: Env): string[] {
-  const known = [...Object.keys(configSpec), ...AI_VARIABLES, ...OTHER_VARIABLES];
+  const known = [...Object.keys(configSpec), ...Object.keys(aiSpec), ...OTHER_VARIABLES];
   const knownSet = new Set(known);
   const warnings: string[] = [];
   for (const name of Object.keys(env).sort()) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { loadAiConfig } from "../../src/ai/index.ts";
+import { loadAiConfig } from "../../src/config.ts";
 
 describe("loadAiConfig", () => {
   test("no AI_PROVIDER (or none/off) disables AI", () => {
@@ -47,12 +47,12 @@ describe("loadAiConfig", () => {
     expect(() => loadAiConfig({ AI_PROVIDER: "gemini", AI_MODEL: "x" })).toThrow("AI_PROVIDER");
     expect(() => loadAiConfig({ AI_PROVIDER: "openai" })).toThrow("AI_MODEL is required");
     expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_BASE_URL: "ftp://x" })).toThrow("AI_BASE_URL");
-    expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_MAX_ROUNDS: "many" })).toThrow("AI_MAX_ROUNDS must be an integer");
+    expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_MAX_ROUNDS: "many" })).toThrow("AI_MAX_ROUNDS must be a whole number");
     expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_PING_INTERVAL_MS: "60000" })).toThrow("AI_PING_INTERVAL_MS");
     expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_TEMPERATURE: "hot" })).toThrow("AI_TEMPERATURE");
     expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_MAX_STREAMS: "500" })).toThrow("raise BUN_CONFIG_MAX_HTTP_REQUESTS");
     expect(loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_MAX_STREAMS: "500", BUN_CONFIG_MAX_HTTP_REQUESTS: "1024" })?.maxStreams).toBe(500);
-    expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_MAX_STREAMS: "4", AI_MAX_STREAMS_PER_CLIENT: "5" })).toThrow("AI_MAX_STREAMS_PER_CLIENT must be an integer from 1 to 4");
+    expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_MAX_STREAMS: "4", AI_MAX_STREAMS_PER_CLIENT: "5" })).toThrow("AI_MAX_STREAMS_PER_CLIENT must be a whole number from 1 to 4");
     expect(() => loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_ALLOWED_ORIGINS: "https://panel.example.com/path" })).toThrow("AI_ALLOWED_ORIGINS");
   });
 
@@ -63,5 +63,15 @@ describe("loadAiConfig", () => {
       "http://127.0.0.1:8080",
       "*",
     ]);
+  });
+
+  test("with AI off, nothing else of it is read: a bad AI value is no error then", () => {
+    expect(loadAiConfig({ AI_MAX_ROUNDS: "many", AI_BASE_URL: "ftp://x" })).toBeNull();
+    expect(loadAiConfig({ AI_PROVIDER: "off", AI_TEMPERATURE: "hot" })).toBeNull();
+  });
+
+  test("AI_API_KEY is read when AI_API_KEYS is unset", () => {
+    expect(loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_API_KEY: " only " })?.apiKeys).toEqual(["only"]);
+    expect(loadAiConfig({ AI_PROVIDER: "openai", AI_MODEL: "x", AI_API_KEY: "old", AI_API_KEYS: "new" })?.apiKeys).toEqual(["new"]);
   });
 });

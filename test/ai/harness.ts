@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll } from "bun:test";
 import { createAiAnalyst } from "../../src/ai/analyst.ts";
-import { loadAiConfig, type AiLog } from "../../src/ai/index.ts";
+import type { AiLog } from "../../src/ai/index.ts";
+import { loadAiConfig } from "../../src/config.ts";
 import { requestOf } from "../../src/ai/types.ts";
 import type { AiEvent } from "../../src/ai/events.ts";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";

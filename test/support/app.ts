@@ -11,7 +11,7 @@ import { createApp, type App } from "../../src/app.ts";
 import { startServer } from "../../src/server.ts";
 import { rmSync } from "node:fs";
 import { freshPgliteFolder } from "./pglite-template.ts";
-import { loadAiConfig } from "../../src/ai/index.ts";
+import { loadAiConfig } from "../../src/config.ts";
 
 /** Hook timeout for starting and stopping an app: PGlite needs seconds on a busy machine. */
 export const START_TIMEOUT_MS = 60_000;
