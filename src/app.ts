@@ -15,6 +15,7 @@ import { TextFileCache } from "./logs/text-files.ts";
 import { ViewTracker } from "./logs/views.ts";
 import { LogService } from "./logs/service.ts";
 import { ContentAnalyses } from "./logs/analyses.ts";
+import { HeapSettling } from "./logs/heap-settling.ts";
 import type { PreparationOptions } from "./logs/preparation.ts";
 import { inThreadPreparer, PreparationPool } from "./logs/preparation-pool.ts";
 import { BlobRecompressor } from "./logs/recompression.ts";
@@ -93,6 +94,8 @@ export function createApp(deps: AppDeps) {
   // Replicas on one Postgres tell each other what left storage (removals.ts).
   const removals = database.notifications ? postgresRemovalFeed(database.notifications) : localRemovalFeed;
   const moderationStore = guardedByBreaker(new ModerationStore(database.db), new OutageBreaker(config.DB_TIMEOUT_S * 1000));
+  // An intake burst's garbage goes back promptly (heap-settling.ts), not seconds later.
+  const heapSettling = new HeapSettling();
   // Uploads store a quick compression; this brings blobs to the storage quality while uploads pause.
   const recompressor = new BlobRecompressor({
     read: async (hash) => cache.getBlob(hash) ?? (await directStore.readBlob(hash)),
@@ -101,6 +104,7 @@ export function createApp(deps: AppDeps) {
       cache.replaceBlob(hash, data);
     },
     idle: (): boolean => logs.idle,
+    heapSettling,
     logError: (error) => logError(error),
   });
   const logs = new LogService(
@@ -114,6 +118,7 @@ export function createApp(deps: AppDeps) {
       idLength: config.ID_LENGTH,
       storageTimeS: config.STORAGE_TIME_S,
       uploaderHash: new UploaderHash(() => moderationStore.instanceSecret(UPLOADER_HASH_SECRET)),
+      heapSettling,
     },
     preparer,
     removals,
@@ -235,6 +240,7 @@ export function createApp(deps: AppDeps) {
       janitor.start(config.JANITOR_INTERVAL_S * 1000, (error) => logError(error));
     },
     async stopBackground() {
+      heapSettling.stop();
       await listening;
       await removals.close();
       await janitor.stop();

@@ -9,7 +9,8 @@ import { availableParallelism } from "node:os";
 import { parseCidrList } from "./edge/ip.ts";
 import { parseRouteRules } from "./edge/rate-limit.ts";
 import { parseApiKeys } from "./edge/api-keys.ts";
-import { AI_PROVIDER_BASE_URLS, type AiConfig, type AiProviderKind } from "./ai/index.ts";
+// The AI's own data module only: its routes and providers load when AI is used.
+import { AI_PROVIDER_BASE_URLS, type AiConfig, type AiProviderKind } from "./ai/config.ts";
 
 export type Env = Record<string, string | undefined>;
 

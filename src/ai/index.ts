@@ -4,6 +4,5 @@
  */
 export type { AiLog, AiLogFile, AiLogger } from "./types.ts";
 export type { AiConfig, AiProviderKind } from "./config.ts";
-export { AI_PROVIDER_BASE_URLS } from "./config.ts";
 export type { AiDeps } from "./routes.ts";
 export { aiRoutes } from "./routes.ts";

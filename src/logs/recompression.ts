@@ -10,6 +10,7 @@
  * a restart leaves the waiting blobs as they are, which costs only space.
  */
 import { recompressBlob } from "../storage/blobs.ts";
+import type { HeapSettling } from "./heap-settling.ts";
 
 export interface RecompressionDeps {
   /** The stored bytes, or null when the blob is gone. */
@@ -18,6 +19,8 @@ export interface RecompressionDeps {
   replace(hash: string, data: Uint8Array): Promise<void>;
   /** True while no upload is being taken in: the only time this works. */
   idle(): boolean;
+  /** Told the size of each text decompressed and compressed again (its garbage: heap-settling.ts). */
+  heapSettling?: HeapSettling;
   logError(error: unknown): void;
 }
 
@@ -78,9 +81,10 @@ export class BlobRecompressor {
       try {
         const stored = await this.deps.read(hash);
         if (!stored) continue; // deleted meanwhile
-        const denser = await recompressBlob(stored);
+        const { data: denser, textBytes } = await recompressBlob(stored);
         if (!this.stopped && denser.byteLength < stored.byteLength) await this.deps.replace(hash, denser);
         this.counters.recompressed++;
+        this.deps.heapSettling?.tookIn(textBytes);
       } catch (error) {
         this.deps.logError(error);
       }

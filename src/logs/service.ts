@@ -18,6 +18,7 @@ import type { FilteredUpload, PreparationOptions } from "./preparation.ts";
 import type { UploadPreparer } from "./preparation-pool.ts";
 import type { UploaderHash } from "./uploader-hash.ts";
 import type { BlobRecompressor } from "./recompression.ts";
+import type { HeapSettling } from "./heap-settling.ts";
 
 export type { FilteredContents } from "./preparation.ts";
 
@@ -27,6 +28,8 @@ export interface LogServiceOptions extends PreparationOptions {
   storageTimeS: number;
   /** Keeps a keyed hash of each uploader's address for moderators; absent: none is kept. */
   uploaderHash?: UploaderHash;
+  /** Told the size of every body taken in, to return its garbage promptly; absent: left to the collector. */
+  heapSettling?: HeapSettling;
 }
 
 /** Counters the metrics endpoint will read. */
@@ -81,7 +84,11 @@ export class LogService {
 
   /** A posted body parsed and filtered as an upload would be (on the intake's workers); nothing is stored. */
   filterBody(body: UploadBody): Promise<FilteredUpload> {
-    return this.inHand(() => this.preparer.filter(body));
+    return this.inHand(async () => {
+      const filtered = await this.preparer.filter(body);
+      this.options.heapSettling?.tookIn([filtered.main, ...filtered.files].reduce((sum, text) => sum + text.content.length, 0));
+      return filtered;
+    });
   }
 
   /**
@@ -99,6 +106,7 @@ export class LogService {
   ): Promise<UploadResponse> {
     const input = await this.preparer.prepare(body);
     const { main, files, skipped } = input;
+    this.options.heapSettling?.tookIn([main, ...files].reduce((sum, text) => sum + text.blob.size, 0));
     if (clientGone?.aborted) {
       throw new ApiError("client_closed_request", "The client closed the connection before the upload was stored; nothing was stored.");
     }

@@ -46,11 +46,11 @@ export function prepareBlobSync(content: string, quality = UPLOAD_BROTLI_QUALITY
   return blobOf(bytes, zlib.brotliCompressSync(bytes, brotliOptions(bytes, quality)));
 }
 
-/** Stored bytes compressed again at `quality` (same content, so the same hash). */
-export async function recompressBlob(data: Uint8Array, quality = BROTLI_QUALITY): Promise<Uint8Array> {
+/** Stored bytes compressed again at `quality` (same content, so the same hash), and the size of the text between. */
+export async function recompressBlob(data: Uint8Array, quality = BROTLI_QUALITY): Promise<{ data: Uint8Array; textBytes: number }> {
   const text = await decompressBlob(data);
   const out = await brotliCompress(text, brotliOptions(text, quality));
-  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+  return { data: new Uint8Array(out.buffer, out.byteOffset, out.byteLength), textBytes: text.byteLength };
 }
 
 function brotliOptions(bytes: Uint8Array, quality: number): zlib.BrotliOptions {
