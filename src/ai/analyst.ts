@@ -87,7 +87,7 @@ export function createAiAnalyst(config: AiConfig, logger: AiLogger = silentLogge
 
       const { explainLog, model } = await loadModelStack();
       const log: AiLog = { id: request.id, hash: request.hash, files: await request.readFiles() };
-      const insights = (await request.readInsights?.().catch(() => null)) ?? safeInsights(log.files[0]?.content ?? "");
+      const insights = (await request.readInsights?.().catch(() => null)) ?? (await safeInsights(log.files[0]?.content ?? ""));
       const onUsage = (usage: { inputTokens: number | undefined; outputTokens: number | undefined }) => {
         stats.inputTokens += usage.inputTokens ?? 0;
         stats.outputTokens += usage.outputTokens ?? 0;
@@ -125,9 +125,9 @@ async function* untilAborted(events: Iterable<AiEvent>, signal: AbortSignal): As
 }
 
 /** An engine failure must not cost the user the AI answer: the agent can still read the log. */
-function safeInsights(text: string): Insights {
+async function safeInsights(text: string): Promise<Insights> {
   try {
-    return engineInsights(text);
+    return await engineInsights(text);
   } catch {
     return {
       id: "unknown",

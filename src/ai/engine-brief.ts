@@ -3,7 +3,6 @@
  * the problems with the lines they point at and their suggested fixes, and the information
  * (versions, counts). Rendered as compact text, bounded, because it goes into every model call.
  */
-import { analyseLog, problemCatalog } from "../analysis/index.ts";
 import type { Insights, LogEntry } from "../analysis/model.ts";
 
 const briefLimits = {
@@ -11,10 +10,11 @@ const briefLimits = {
   information: 20,
   entryLines: 8,
   lineChars: 300,
-  catalogResults: 5,
 } as const;
 
-export function engineInsights(text: string): Insights {
+/** The engine loads with the first analysis that needs it, not with the server (its rules weigh ~15 MiB). */
+export async function engineInsights(text: string): Promise<Insights> {
+  const { analyseLog } = await import("../analysis/index.ts");
   return analyseLog(text);
 }
 
@@ -55,28 +55,4 @@ export function renderInsights(insights: Insights): string {
     for (const info of information.slice(0, briefLimits.information)) out.push(`- ${info.label}: ${info.value}`);
   }
   return out.join("\n");
-}
-
-export interface CatalogMatch {
-  code: string;
-  summary: string;
-}
-
-/** The engine's problem catalog, searched by the words of a known error message or a rule code. */
-export function lookupProblemCatalog(query: string): CatalogMatch[] {
-  const words = query
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 2);
-  if (words.length === 0) throw new Error("query needs at least one word of three or more letters");
-
-  const scored = problemCatalog()
-    .map((rule) => {
-      const haystack = `${rule.code} ${rule.summary}`.toLowerCase();
-      const score = words.filter((word) => haystack.includes(word)).length;
-      return { rule, score };
-    })
-    .filter(({ score }) => score > 0)
-    .sort((a, b) => b.score - a.score);
-  return scored.slice(0, briefLimits.catalogResults).map(({ rule }) => ({ code: rule.code, summary: rule.summary }));
 }

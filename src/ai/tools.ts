@@ -6,7 +6,7 @@
  */
 import { tool } from "ai";
 import { z } from "zod";
-import { lookupProblemCatalog } from "./engine-brief.ts";
+import { lookupProblemCatalog } from "./problem-catalog.ts";
 import { readLines, searchLines, toLogFileText, toolLimits, type LogFileText } from "./log-text.ts";
 import type { ToolCallBudget } from "./tool-budget.ts";
 import type { AiLog } from "./types.ts";

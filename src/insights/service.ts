@@ -3,7 +3,7 @@
  * files' problems added, or a posted body's, analysed after the upload's filters. The findings of
  * stored texts are the ones every reader shares (logs/analyses.ts, through the log's document).
  */
-import { analyseLog, type Insights, type LogEntry, type Problem } from "../analysis/index.ts";
+import type { Insights, LogEntry, Problem } from "../analysis/index.ts";
 import type { LogDocument } from "../logs/log-document.ts";
 import type { LogService } from "../logs/service.ts";
 import type { UploadBody } from "../logs/upload-input.ts";
@@ -26,6 +26,8 @@ export class InsightsService {
    */
   async analyseBody(body: UploadBody, includeEntries = false): Promise<InsightsBody> {
     const { main } = await this.logs.filterBody(body);
+    // The engine loads with the first analysis, not with the server (its rules weigh ~15 MiB).
+    const { analyseLog } = await import("../analysis/index.ts");
     return shape(analyseLog(main.content), includeEntries);
   }
 

@@ -5,7 +5,7 @@
  * text (LogService.forget), so a deleted log's analysis does not outlive it.
  */
 import { LRUCache } from "lru-cache";
-import { analyseLog, type Insights } from "../analysis/index.ts";
+import type { Insights } from "../analysis/index.ts";
 import { limitLines } from "../filters/limits.ts";
 
 /** Roughly how much memory an analysis takes per byte of log (entries hold every line again). */
@@ -43,7 +43,10 @@ export class ContentAnalyses {
   private async analyse(hash: string, size: number, readText: () => Promise<string>): Promise<Insights> {
     let insights: Insights;
     try {
-      insights = analyseLog(limitLines(await readText(), this.maxLines));
+      const text = await readText();
+      // The engine loads with the first analysis, not with the server (its rules weigh ~15 MiB).
+      const { analyseLog } = await import("../analysis/index.ts");
+      insights = analyseLog(limitLines(text, this.maxLines));
     } catch (error) {
       // A failed read (the log left, the database is down) is not remembered: the next reader tries again.
       this.running.delete(hash);

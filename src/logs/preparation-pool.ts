@@ -7,7 +7,7 @@
  * and a worker that dies fails only its own jobs (with a 500) and is replaced on the next upload.
  */
 import { ApiError, errorStatus, type ErrorCode } from "../errors.ts";
-import { filterUpload, prepareUpload, type FilteredUpload, type PreparationOptions, type PreparedUpload } from "./preparation.ts";
+import type { FilteredUpload, PreparationOptions, PreparedUpload } from "./preparation.ts";
 import type { UploadBody } from "./upload-input.ts";
 
 /** Where bodies are taken in: on worker threads (the pool) or in the calling thread. */
@@ -39,9 +39,11 @@ export type PreparationReply = { job: number; result: PreparedUpload | FilteredU
 
 /** UPLOAD_WORKERS=0: every upload is prepared by the thread that received it. */
 export function inThreadPreparer(options: PreparationOptions): UploadPreparer {
+  // Loaded with the first body: with workers the request thread never needs the filters and the engine's counting.
+  const preparation = () => import("./preparation.ts");
   return {
-    prepare: (body) => prepareUpload(body, options),
-    filter: (body) => filterUpload(body, options),
+    prepare: async (body) => (await preparation()).prepareUpload(body, options),
+    filter: async (body) => (await preparation()).filterUpload(body, options),
     close: async () => {},
   };
 }
