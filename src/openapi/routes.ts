@@ -1,9 +1,9 @@
 /**
  * GET /openapi.json: the document of the app it is mounted in, built on the first request (every
- * route is registered by then) and kept. The reference page for people is /docs (web/docs-page.ts).
+ * route is registered by then; the generator is loaded then too) and kept. The reference page for people is /docs (web/docs-page.ts).
  */
 import { Elysia } from "elysia";
-import { buildOpenApiDocument, type OpenApiOptions } from "./document.ts";
+import type { buildOpenApiDocument, OpenApiOptions } from "./document.ts";
 import { VERSION } from "../version.ts";
 
 export interface OpenApiRoutesDeps {
@@ -47,10 +47,18 @@ export function openApiRoutes(deps: OpenApiRoutesDeps) {
       },
     ]),
   );
-  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  let document: Promise<ReturnType<typeof buildOpenApiDocument>> | undefined;
   // Once mounted, an instance sees every route of the app (what @elysiajs/openapi relies on too).
   const routes = new Elysia();
-  return routes.get("/openapi.json", () => (document ??= buildOpenApiDocument(routes, { ...options, aliases })), {
+  // The generator (@elysiajs/openapi, about 19 MiB once loaded) loads with the first request for
+  // the document, not with the server.
+  const build = async () => (await import("./document.ts")).buildOpenApiDocument(routes, { ...options, aliases });
+  const built = () =>
+    build().catch((error) => {
+      document = undefined; // the next request tries again
+      throw error;
+    });
+  return routes.get("/openapi.json", () => (document ??= built()), {
     detail: { hide: true },
   });
 }
