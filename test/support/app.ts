@@ -1,6 +1,6 @@
 /**
  * Starts the real app for a test file: the real config loader, the real database (PGlite in a
- * folder of its own by default, copied from a template (./pglite-template.ts); a fresh Postgres
+ * folder of its own by default, copied from one migrated database (./migrated-database.ts); a fresh Postgres
  * database per file when TEST_DATABASE_URL is set) and a real listening server on a free port.
  * Each test file gets its own database.
  */
@@ -10,7 +10,7 @@ import { openDatabase, type Database } from "../../src/storage/database.ts";
 import { createApp, type App } from "../../src/app.ts";
 import { startServer } from "../../src/server.ts";
 import { rmSync } from "node:fs";
-import { freshPgliteFolder } from "./pglite-template.ts";
+import { freshPgliteFolder } from "./migrated-database.ts";
 import { loadAiConfig } from "../../src/config.ts";
 
 /** Hook timeout for starting and stopping an app: PGlite needs seconds on a busy machine. */

@@ -1,8 +1,8 @@
 /**
- * Preloaded by `bun test` (bunfig.toml) before any test file: makes the PGlite template
- * (./pglite-template.ts) when this checkout has none yet, so that the seconds it takes on a fresh
+ * Preloaded by `bun test` (bunfig.toml) before any test file: makes the migrated PGlite database
+ * the tests copy (./migrated-database.ts) when this checkout has none yet, so that the seconds it takes on a fresh
  * clone count against no test's or hook's time limit. Once made, this is a hash of a few files.
  */
-import { pgliteTemplate } from "./pglite-template.ts";
+import { migratedDatabase } from "./migrated-database.ts";
 
-await pgliteTemplate();
+await migratedDatabase();

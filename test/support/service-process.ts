@@ -5,7 +5,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { freshPgliteFolder } from "./pglite-template.ts";
+import { freshPgliteFolder } from "./migrated-database.ts";
 
 export interface ServiceProcess {
   url: string;
@@ -29,7 +29,7 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the service on `dataDir` as it is (an empty folder: a first start, with initdb), or by
- * default on a folder of its own holding a migrated database (./pglite-template.ts), removed by cleanup().
+ * default on a folder of its own holding a migrated database (./migrated-database.ts), removed by cleanup().
  */
 export async function startServiceProcess(env: Record<string, string> = {}, dataDir?: string): Promise<ServiceProcess & { dataDir: string }> {
   const dir = dataDir ?? (await freshPgliteFolder());

@@ -1,7 +1,9 @@
 /**
- * Data folders for the tests' PGlite databases, each a copy of one template: a new PGlite database
- * runs initdb and every migration, seconds of CPU each time (tens of seconds on a loaded 2-core
- * machine), and most test files start one or more. The template is made once by the real
+ * Data folders for the tests' PGlite databases, each a copy of one migrated database. (Not the
+ * service's template, src/storage/pglite-template.ts: that is the empty cluster every new data
+ * folder starts from; this is such a folder after a first start, migrations applied.) A new
+ * PGlite database runs every migration, seconds of CPU each time (tens of seconds on a loaded
+ * 2-core machine), and most test files start one or more. The migrated database is made once by the real
  * `openDatabase` (the same code as a first start of the service) and kept in
  * node_modules/.cache/, named after what shapes it (the migrations, the code that opens the
  * database, the PGlite version), so a change to any of them makes a new one. Each test still
@@ -66,15 +68,15 @@ async function makeTemplate(): Promise<string> {
 
 let template: Promise<string> | null = null;
 
-/** The template's folder, made first if this checkout has none for its current migrations and code. */
-export function pgliteTemplate(): Promise<string> {
+/** The migrated database's folder, made first if this checkout has none for its current migrations and code. */
+export function migratedDatabase(): Promise<string> {
   template ??= makeTemplate();
   return template;
 }
 
 /** A new folder in the system temp folder holding an empty, migrated database. The caller removes it. */
 export async function freshPgliteFolder(): Promise<string> {
-  const source = await pgliteTemplate();
+  const source = await migratedDatabase();
   const folder = mkdtempSync(join(tmpdir(), "logpaste-test-"));
   cpSync(source, folder, { recursive: true, filter: (path) => !path.endsWith(LOCK_FILE) });
   return folder;
