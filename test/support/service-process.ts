@@ -2,7 +2,8 @@
  * The service as its own process (`bun run src/index.ts`), as production runs it: for tests of
  * start-up, signals and shutdown, which an in-process app cannot show.
  */
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { freshPgliteFolder } from "./migrated-database.ts";
@@ -34,14 +35,18 @@ async function freePort(): Promise<number> {
 export async function startServiceProcess(env: Record<string, string> = {}, dataDir?: string): Promise<ServiceProcess & { dataDir: string }> {
   const dir = dataDir ?? (await freshPgliteFolder());
   const port = await freePort();
+  // The service's text files (TEXT_FILES_DIR) go in a folder removed when the process ends, however
+  // it ends: a killed service cannot remove them itself.
+  const textFiles = mkdtempSync(join(tmpdir(), "logpaste-service-"));
   // The same command as `bun run start` (package.json) and the Dockerfile's CMD.
   const child = Bun.spawn(["bun", "--max-http-header-size=262144", "run", "src/index.ts"], {
     cwd: join(import.meta.dir, "../.."),
-    env: { ...process.env, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, ...env },
+    env: { ...process.env, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, TEXT_FILES_DIR: textFiles, ...env },
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",
   });
+  void child.exited.then(() => rmSync(textFiles, { recursive: true, force: true }));
   let output = "";
   const collect = async (stream: ReadableStream<Uint8Array>) => {
     const reader = stream.getReader();
