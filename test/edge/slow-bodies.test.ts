@@ -17,7 +17,8 @@ afterAll(() => api.stop(), START_TIMEOUT_MS);
 const metricLines = async (pattern: RegExp) =>
   (await (await api.fetch("/metrics")).text()).split("\n").filter((line) => pattern.test(line) && !line.startsWith("#"));
 
-test("a body arriving steadily for three idle timeouts is received whole and stored", async () => {
+// The two slow bodies take 6 and 9 s of waiting and nothing else: they run side by side.
+test.concurrent("a body arriving steadily for three idle timeouts is received whole and stored", async () => {
   // 60 pieces of 100 bytes, one every 100 ms: 6 s, three times IDLE_TIMEOUT_S
   const answer = await slowUpload(api.url, { declared: 6000, chunkEveryMs: 100, chunks: 60, chunkBytes: 100 });
   expect(answer.status).toBe(200);
@@ -25,7 +26,7 @@ test("a body arriving steadily for three idle timeouts is received whole and sto
   expect(answer.elapsedMs).toBeGreaterThan(5000);
 }, 20_000);
 
-test("a body still arriving at BODY_TIMEOUT_S gets the JSON 408", async () => {
+test.concurrent("a body still arriving at BODY_TIMEOUT_S gets the JSON 408", async () => {
   const answer = await slowUpload(api.url, { declared: 100_000, chunkEveryMs: 200, chunks: 80, chunkBytes: 10 });
   expect(answer.status).toBe(408);
   expect(JSON.parse(answer.body)).toMatchObject({ success: false, code: "request_timeout" });

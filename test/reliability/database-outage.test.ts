@@ -38,6 +38,12 @@ interface Outcome {
   endedAt: number;
 }
 
+/** Waits at least `minMs`, then until `done()` holds or `maxMs` have passed (the checks then say what was missing). */
+async function until(done: () => boolean, minMs: number, maxMs: number): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < maxMs && (Date.now() - started < minMs || !done())) await Bun.sleep(50);
+}
+
 async function timed(request: () => Promise<Response>): Promise<Outcome & { body: any }> {
   const started = performance.now();
   const response = await request();
@@ -80,17 +86,19 @@ test.skipIf(!available)("uploads and reads get 503 while the database is down an
   };
 
   const workers = Array.from({ length: 6 }, worker);
-  await Bun.sleep(1500);
+  // Each phase lasts until it has shown what it is for, within a bound (the checks below say what
+  // is enough); fixed sleeps waited as long on a quiet machine as on a loaded one.
+  await until(() => acknowledged.size >= 20, 1000, 10_000);
   stopRequested = true;
   phase = "down";
   await pg.stop();
-  await Bun.sleep(3000);
+  await until(() => outcomes.filter((o) => o.phase !== "before" && o.outcome.status === 503).length >= 20, 2000, 10_000);
   phase = "back";
   await pg.start();
-  // Recovery: keep going until uploads succeed again (bounded).
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline && !outcomes.some((o) => o.phase === "back" && o.outcome.status === 200)) await Bun.sleep(200);
-  await Bun.sleep(3500);
+  // Recovery: keep going until uploads succeed again, then long enough after it for the checks.
+  await until(() => outcomes.some((o) => o.phase === "back" && o.outcome.status === 200), 0, 20_000);
+  const firstBack = Math.min(...outcomes.filter((o) => o.phase === "back" && o.outcome.status === 200).map((o) => o.outcome.endedAt));
+  await until(() => outcomes.filter((o) => o.phase === "back" && o.outcome.startedAt > firstBack + 2000).length >= 400, 2500, 15_000);
   running = false;
   await Promise.all(workers);
 

@@ -28,7 +28,9 @@ test("every acknowledged upload survives a kill -9 under load", async () => {
         }
       }
     });
-    await Bun.sleep(2500);
+    // Killed mid-load: at least a second in, once enough uploads were acknowledged to mean something.
+    const loadStarted = Date.now();
+    while (Date.now() - loadStarted < 10_000 && (Date.now() - loadStarted < 1000 || acknowledged.size < 200)) await Bun.sleep(50);
     first.child.kill("SIGKILL");
     await first.child.exited;
     sending = false;
