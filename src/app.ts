@@ -68,7 +68,7 @@ export function createApp(deps: AppDeps) {
   const logError = deps.logError ?? defaultLogError;
   // While the database is down, request-serving storage calls fail fast with 503 instead of
   // each waiting it out; the janitor (no client waiting) uses the store directly.
-  const directStore = new LogStore(database.db);
+  const directStore = new LogStore(database);
   const store = guardedByBreaker(directStore, new OutageBreaker(config.DB_TIMEOUT_S * 1000));
   const textFiles = config.TEXT_FILES_MAX_BYTES > 0 ? new TextFileCache(config.TEXT_FILES_MAX_BYTES, config.TEXT_FILES_DIR) : null;
   const cache = new HotLogCache(config.CACHE_MAX_BYTES, config.RECORD_CACHE_BYTES, textFiles);

@@ -3,7 +3,7 @@
  * A log row points at a blob; a blob lives as long as some log points at it.
  */
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
-import { rowsOf, type Db } from "./database.ts";
+import { rowsOf, type Database, type Db } from "./database.ts";
 import { blobs, logFiles, logs, type LogFileRow, type LogRow, type MetadataEntry } from "./schema.ts";
 import type { PreparedBlob } from "./blobs.ts";
 import { sqlState, violatedConstraint } from "./driver-errors.ts";
@@ -57,7 +57,12 @@ export class LogStore {
   private readonly filesByLog;
   private readonly blobByHash;
 
-  constructor(private readonly db: Db) {
+  private readonly db: Db;
+  private readonly executePrepared: Database["executePrepared"];
+
+  constructor({ db, executePrepared }: Pick<Database, "db" | "executePrepared">) {
+    this.db = db;
+    this.executePrepared = executePrepared;
     this.logById = db.select().from(logs).where(eq(logs.id, sql.placeholder("id"))).limit(1).prepare("log_store_log_by_id");
     this.filesByLog = db
       .select({
@@ -105,7 +110,8 @@ export class LogStore {
       select hash from new_blobs`;
     for (let attempt = 0; ; attempt++) {
       try {
-        const created = rowsOf<{ hash: string }>(await this.db.execute(statement)).map((row) => row.hash);
+        // Prepared: its text is the same for every upload with as many attached files.
+        const created = rowsOf<{ hash: string }>(await this.executePrepared(statement)).map((row) => row.hash);
         return { blobCreated: created.includes(log.blob.hash), blobsCreated: created };
       } catch (error) {
         const code = sqlState(error);

@@ -28,7 +28,7 @@ afterAll(async () => {
 }, 30_000);
 
 test.skipIf(!available)("deleting the last log of a blob while an upload references it again", async () => {
-  const store = new LogStore(database.db);
+  const store = new LogStore(database);
   const blob = await prepareBlob("[10:00:00] [Server thread/INFO]: shared content");
   const newLog = (id: string) => ({
     id, tokenHash: "0".repeat(64), blob, files: [], source: null, metadata: [],
