@@ -56,6 +56,8 @@ export class LogStore {
   private readonly logById;
   private readonly filesByLog;
   private readonly blobByHash;
+  /** The background recompression's write, once per new blob (src/logs/recompression.ts). */
+  private readonly replaceBlob;
 
   private readonly db: Db;
   private readonly executePrepared: Database["executePrepared"];
@@ -79,6 +81,11 @@ export class LogStore {
       .where(eq(blobs.hash, sql.placeholder("hash")))
       .limit(1)
       .prepare("log_store_blob_by_hash");
+    this.replaceBlob = db
+      .update(blobs)
+      .set({ data: sql`${sql.placeholder("data")}` }) // set() types take no bare placeholder
+      .where(eq(blobs.hash, sql.placeholder("hash")))
+      .prepare("log_store_replace_blob");
   }
 
   /**
@@ -140,7 +147,7 @@ export class LogStore {
    * is gone meanwhile.
    */
   async replaceBlobData(hash: string, data: Uint8Array): Promise<void> {
-    await this.db.update(blobs).set({ data }).where(eq(blobs.hash, hash));
+    await this.replaceBlob.execute({ data, hash });
   }
 
   /** Deletes a log with its attached files, and every blob nothing points at any more. */
