@@ -4,8 +4,8 @@
  * benchmark can say what logpaste costs on top of the essential work.
  *
  *   POST /log        read the body (undo Content-Encoding: br), SHA-256 it, brotli it at the
- *                    quality src/storage/blobs.ts stores blobs at, insert blob (deduplicated) and log row in
- *                    one transaction, answer {id, token} as JSON.
+ *                    quality src/storage/blobs.ts stores blobs at and with its settings, insert
+ *                    blob (deduplicated) and log row in one transaction, answer {id, token} as JSON.
  *   GET  /raw/{id}   one select by id, send the stored bytes with Content-Encoding: br (the
  *                    floor assumes the client accepts br, as the benchmark's does).
  *
@@ -19,7 +19,7 @@
 import postgres from "postgres";
 import zlib from "node:zlib";
 import { promisify } from "node:util";
-import { BROTLI_QUALITY as STORAGE_BROTLI_QUALITY } from "../src/storage/blobs.ts";
+import { BROTLI_QUALITY as STORAGE_BROTLI_QUALITY, brotliOptions } from "../src/storage/blobs.ts";
 
 const brotliCompress = promisify(zlib.brotliCompress);
 const brotliDecompress = promisify(zlib.brotliDecompress);
@@ -72,13 +72,8 @@ async function upload(request: Request): Promise<Response> {
   if (request.headers.get("content-encoding") === "br") body = new Uint8Array(await brotliDecompress(body));
   if (domainWork) body = new TextEncoder().encode(domainWork(new TextDecoder().decode(body)));
   const hash = sha256(body);
-  const data = await brotliCompress(body, {
-    params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-    },
-  });
+  // The service's own brotli settings (window fitted to the text), at the floor's quality.
+  const data = await brotliCompress(body, brotliOptions(body, BROTLI_QUALITY));
   const id = newId();
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex");
   await sql.begin(async (tx) => {
