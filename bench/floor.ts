@@ -19,7 +19,8 @@
 import postgres from "postgres";
 import zlib from "node:zlib";
 import { promisify } from "node:util";
-import { BROTLI_QUALITY as STORAGE_BROTLI_QUALITY, brotliOptions } from "../src/storage/blobs.ts";
+import { brotliTextOptions } from "../src/brotli.ts";
+import { BROTLI_QUALITY as STORAGE_BROTLI_QUALITY } from "../src/storage/blobs.ts";
 
 const brotliCompress = promisify(zlib.brotliCompress);
 const brotliDecompress = promisify(zlib.brotliDecompress);
@@ -73,7 +74,7 @@ async function upload(request: Request): Promise<Response> {
   if (domainWork) body = new TextEncoder().encode(domainWork(new TextDecoder().decode(body)));
   const hash = sha256(body);
   // The service's own brotli settings (window fitted to the text), at the floor's quality.
-  const data = await brotliCompress(body, brotliOptions(body, BROTLI_QUALITY));
+  const data = await brotliCompress(body, brotliTextOptions(BROTLI_QUALITY, body.byteLength));
   const id = newId();
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex");
   await sql.begin(async (tx) => {

@@ -15,6 +15,7 @@
  */
 import zlib from "node:zlib";
 import { promisify } from "node:util";
+import { brotliTextOptions } from "../brotli.ts";
 import { negotiateEncoding } from "./accept-encoding.ts";
 import { appendToken, type EdgeMiddleware } from "./pipeline.ts";
 
@@ -37,25 +38,20 @@ const UNTOUCHED_STATUS = new Set([204, 206, 304]);
 export const DYNAMIC_BROTLI_QUALITY = 4;
 export const DYNAMIC_GZIP_LEVEL = 6;
 
-/** Brotli's options for text at a quality. */
-export function brotliTextOptions(quality: number): zlib.BrotliOptions {
-  return { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } };
-}
-
 const brotliAsync = promisify(zlib.brotliCompress);
 const gzipAsync = promisify(zlib.gzip);
 
 export function compression(options: CompressionOptions = {}) {
   const minBytes = options.minBytes ?? 1024;
   const syncBelow = options.syncBelowBytes ?? 64 * 1024;
-  const brotliOptions = brotliTextOptions(options.brotliQuality ?? DYNAMIC_BROTLI_QUALITY);
+  const brotliQuality = options.brotliQuality ?? DYNAMIC_BROTLI_QUALITY;
   const gzipOptions = { level: options.gzipLevel ?? DYNAMIC_GZIP_LEVEL };
 
   const compress = async (coding: "br" | "gzip", body: Uint8Array): Promise<Uint8Array> => {
     if (body.byteLength <= syncBelow) {
-      return coding === "br" ? zlib.brotliCompressSync(body, brotliOptions) : zlib.gzipSync(body, gzipOptions);
+      return coding === "br" ? zlib.brotliCompressSync(body, brotliTextOptions(brotliQuality, body.byteLength)) : zlib.gzipSync(body, gzipOptions);
     }
-    return coding === "br" ? brotliAsync(body, brotliOptions) : gzipAsync(body, gzipOptions);
+    return coding === "br" ? brotliAsync(body, brotliTextOptions(brotliQuality, body.byteLength)) : gzipAsync(body, gzipOptions);
   };
 
   return async function compression(request, context, next): ReturnType<EdgeMiddleware> {

@@ -7,7 +7,8 @@
  */
 import zlib from "node:zlib";
 import type { ContentCoding } from "./accept-encoding.ts";
-import { brotliTextOptions, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from "./compression.ts";
+import { brotliTextOptions } from "../brotli.ts";
+import { DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from "./compression.ts";
 
 export function compressedStream(coding: Exclude<ContentCoding, "identity">, source: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
   const compressor =

@@ -4,6 +4,7 @@
  */
 import zlib from "node:zlib";
 import { promisify } from "node:util";
+import { brotliTextOptions } from "../brotli.ts";
 
 const brotliCompress = promisify(zlib.brotliCompress);
 const brotliDecompress = promisify(zlib.brotliDecompress);
@@ -37,41 +38,20 @@ export function contentHash(bytes: Uint8Array): string {
 /** Hashes and compresses content; done before any transaction so the database waits on nothing. */
 export async function prepareBlob(content: string, quality = UPLOAD_BROTLI_QUALITY): Promise<PreparedBlob> {
   const bytes = new TextEncoder().encode(content);
-  return blobOf(bytes, await brotliCompress(bytes, brotliOptions(bytes, quality)));
+  return blobOf(bytes, await brotliCompress(bytes, brotliTextOptions(quality, bytes.byteLength)));
 }
 
 /** The same, compressing on the calling thread: for worker threads, which have no one to wait for. */
 export function prepareBlobSync(content: string, quality = UPLOAD_BROTLI_QUALITY): PreparedBlob {
   const bytes = new TextEncoder().encode(content);
-  return blobOf(bytes, zlib.brotliCompressSync(bytes, brotliOptions(bytes, quality)));
+  return blobOf(bytes, zlib.brotliCompressSync(bytes, brotliTextOptions(quality, bytes.byteLength)));
 }
 
 /** Stored bytes compressed again at `quality` (same content, so the same hash), and the size of the text between. */
 export async function recompressBlob(data: Uint8Array, quality = BROTLI_QUALITY): Promise<{ data: Uint8Array; textBytes: number }> {
   const text = await decompressBlob(data);
-  const out = await brotliCompress(text, brotliOptions(text, quality));
+  const out = await brotliCompress(text, brotliTextOptions(quality, text.byteLength));
   return { data: new Uint8Array(out.buffer, out.byteOffset, out.byteLength), textBytes: text.byteLength };
-}
-
-/** brotli's window bounds (2^16 to 2^22 bytes; 22 is its default). */
-const MIN_WINDOW_BITS = 16;
-const MAX_WINDOW_BITS = 22;
-/** A window of 2^n bits holds 2^n - 16 bytes of history. */
-const WINDOW_GAP = 16;
-
-/** How every blob is compressed (bench/floor.ts compresses with the same, at its own quality). */
-export function brotliOptions(bytes: Uint8Array, quality: number): zlib.BrotliOptions {
-  return {
-    params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
-      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-      // A window no larger than the text: the same matches (nothing lies further back), and the
-      // encoder allocates for a 64 KB text what it needs rather than its 4 MiB default. After
-      // 2,000 uploads of 36 KB the background recompression peaked at 241-245 MiB of RSS instead of 292-328.
-      [zlib.constants.BROTLI_PARAM_LGWIN]: Math.min(MAX_WINDOW_BITS, Math.max(MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes.byteLength + WINDOW_GAP)))),
-    },
-  };
 }
 
 function blobOf(bytes: Uint8Array, data: Buffer): PreparedBlob {
