@@ -156,6 +156,7 @@ export function createApp(deps: AppDeps) {
     uploads: () => logs.counters,
     cache: () => ({ hits: cache.hits, misses: cache.misses, bytes: cache.blobBytes }),
     blobCount: blobCount.value,
+    recompression: () => ({ pending: recompressor.pending, ...recompressor.counters }),
     ai: () => aiStats,
   }, { private: Boolean(config.METRICS_TOKEN), apiKeyNames: config.API_KEYS.map((apiKey) => apiKey.name) });
   const deleteBudget = new DeleteBudget(config.DELETE_IDS_PER_MINUTE);

@@ -14,6 +14,8 @@ export interface MetricSources {
   cache(): { hits: number; misses: number; bytes: number };
   /** Current blob count (a query, cached for a few seconds by the caller). */
   blobCount(): number;
+  /** The background recompression (logs/recompression.ts): blobs waiting, done, and left as they were. */
+  recompression(): { pending: number; recompressed: number; skipped: number };
   ai(): AiStats;
 }
 
@@ -40,6 +42,14 @@ export function serviceMetrics(
   if (isPrivate) {
     registry.counter("logpaste_upload_bytes_deduplicated_total", "Uploaded bytes that matched a stored blob and were not stored again.", (set) => set(sources.uploads().bytesDeduplicated));
     registry.gauge("logpaste_blobs", "Distinct contents stored.", (set) => set(sources.blobCount()));
+    // Private too: the queue grows by one for an upload of new content and not for a duplicate.
+    registry.gauge("logpaste_recompression_pending", "New blobs waiting to be compressed to the storage quality once uploads pause.", (set) =>
+      set(sources.recompression().pending),
+    );
+    registry.counter("logpaste_recompressed_blobs_total", "Blobs brought to the storage quality since start.", (set) => set(sources.recompression().recompressed));
+    registry.counter("logpaste_recompression_skipped_total", "New blobs left at the quick quality because the queue was full.", (set) =>
+      set(sources.recompression().skipped),
+    );
   }
   registry.counter("logpaste_cache_hits_total", "Hot-log cache hits.", (set) => set(sources.cache().hits));
   registry.counter("logpaste_cache_misses_total", "Hot-log cache misses.", (set) => set(sources.cache().misses));

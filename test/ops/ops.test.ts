@@ -69,6 +69,7 @@ describe("metrics", () => {
     // an oracle on a public endpoint: would tell whether someone already uploaded an exact text
     expect(text).not.toContain("logpaste_upload_bytes_deduplicated_total");
     expect(text).not.toContain("logpaste_blobs");
+    expect(text).not.toContain("logpaste_recompression"); // the queue grows for new content only
     expect(metric(text, "logpaste_cache_hits_total")).toBeGreaterThanOrEqual(2);
     expect(metric(text, "logpaste_cache_hit_ratio")).toBeGreaterThan(0);
     expect(metric(text, "logpaste_rate_limited_total")).toBe(2);
@@ -152,7 +153,7 @@ describe("request ids and access lines", () => {
   });
 });
 
-test("a metrics token, when set, guards /metrics, which then also shows deduplication and blobs", async () => {
+test("a metrics token, when set, guards /metrics, which then also shows deduplication, blobs and the recompression queue", async () => {
   const guarded = await startTestApp({ METRICS_TOKEN: "s3cret" });
   try {
     expect((await guarded.fetch("/metrics")).status).toBe(401);
@@ -167,6 +168,16 @@ test("a metrics token, when set, guards /metrics, which then also shows deduplic
     const text = await response.text();
     expect(metric(text, "logpaste_upload_bytes_deduplicated_total")).toBe(Buffer.byteLength(content));
     expect(metric(text, "logpaste_blobs")).toBe(1);
+    // The one new blob is brought to the storage quality once uploads pause, and leaves the queue.
+    const settled = async () => {
+      const now = await (await scrape()).text();
+      return metric(now, "logpaste_recompression_pending") === 0 && metric(now, "logpaste_recompressed_blobs_total") === 1;
+    };
+    for (const deadline = Date.now() + 10_000; !(await settled()) && Date.now() < deadline; ) await Bun.sleep(100);
+    const after = await (await scrape()).text();
+    expect(metric(after, "logpaste_recompression_pending")).toBe(0);
+    expect(metric(after, "logpaste_recompressed_blobs_total")).toBe(1);
+    expect(metric(after, "logpaste_recompression_skipped_total")).toBe(0);
   } finally {
     await guarded.stop();
   }
