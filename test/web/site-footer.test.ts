@@ -30,7 +30,9 @@ afterAll(async () => {
 async function footerOf(url: string): Promise<{ text: string; links: Record<string, string> }> {
   const page = await setup.browser.newPage();
   try {
-    await page.goto(url);
+    // The footer is in the HTML as sent and the scripts have run by DOMContentLoaded; waiting for
+    // "load" would add the API reference's seconds of bundle work on /docs and prove nothing more.
+    await page.goto(url, { waitUntil: "domcontentloaded" });
     const footer = page.locator("footer.site-footer");
     expect(await footer.count()).toBe(1);
     const links = await footer.locator("a").evaluateAll((anchors) => Object.fromEntries(anchors.map((a) => [a.textContent ?? "", a.getAttribute("href") ?? ""])));
