@@ -14,7 +14,7 @@ import { KIND_LABELS, logTypeId, type LogType } from "./log-types.ts";
 import type { Insights, LogContext, LogEntry } from "./model.ts";
 import { normaliseLog, type NormalisedLog } from "./normalise.ts";
 import { parseEntries } from "./parse.ts";
-import { problemRulesFor } from "./problems/index.ts";
+import { rulePhasesFor } from "./problems/index.ts";
 import { refineLogType } from "./refine-type.ts";
 
 export interface AnalyseOptions {
@@ -50,7 +50,7 @@ export function analyseLog(input: string | Uint8Array, options: AnalyseOptions =
   const log = parseLog(input);
   const analyser = ANALYSERS[log.type.analyser];
   const groups = ruleGroupsFor(log.type, log.evidence);
-  const rules = problemRulesFor(groups);
+  const phases = rulePhasesFor(groups);
   const context: LogContext = {
     text: log.text,
     entries: log.entries,
@@ -61,17 +61,15 @@ export function analyseLog(input: string | Uint8Array, options: AnalyseOptions =
     software: log.type.name,
   };
   const collector = new AnalysisCollector();
-  collector.runRules(rules.filter((rule) => !rule.fallback && !rule.deferred), log.entries, context);
-  const deferred = rules.filter((rule) => rule.deferred);
-  if (deferred.length > 0) collector.runRules(deferred, collector.entriesWithoutProblems(log.entries), context);
+  collector.runRules(phases.main, log.entries, context);
+  if (phases.deferred.length > 0) collector.runRules(phases.deferred, collector.entriesWithoutProblems(log.entries), context);
   collector.readInformation(analyser, log.entries, context);
   if (!groups.includes("crash-report")) analyseEmbeddedCrashReport(log.lines, collector, context);
-  const lastResorts = rules.filter((rule) => rule.fallback);
-  if (lastResorts.length > 0 && !collector.foundCause()) {
+  if (phases.lastResorts.length > 0 && !collector.foundCause()) {
     // In order, until one names a cause: the more specific last resorts come first.
-    for (const rule of lastResorts) {
+    for (const alone of phases.lastResorts) {
       if (collector.foundCause()) break;
-      collector.runRules([rule], rule.entriesOf?.(context) ?? log.entries, context);
+      collector.runRules(alone, alone[0].entriesOf?.(context) ?? log.entries, context);
     }
   }
 

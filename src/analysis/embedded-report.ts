@@ -10,7 +10,7 @@ import type { AnalysisCollector } from "./insights.ts";
 import { linesHolding, logLiterals } from "./literal-index.ts";
 import type { LogContext } from "./model.ts";
 import { parseEntries } from "./parse.ts";
-import { problemRulesFor } from "./problems/index.ts";
+import { rulePhasesFor } from "./problems/index.ts";
 
 const REPORT_HEADER = "---- Minecraft Crash Report ----";
 /** Most logs hold no report: the log's literal scan says so without a look at each line. */
@@ -20,7 +20,7 @@ const REPORT_HEADER_LITERAL = logLiterals.idOf(REPORT_HEADER);
 export function analyseEmbeddedCrashReport(lines: readonly string[], collector: AnalysisCollector, log: LogContext): void {
   const start = firstLineHolding(lines, log);
   if (start < 0) return;
-  const rules = problemRulesFor(["crash-report"]);
+  const rules = rulePhasesFor(["crash-report"]).all;
   if (rules.length === 0) return;
   const segment = lines.slice(start);
   const entries = parseEntries(segment, FORMATS.report, start + 1);

@@ -19,20 +19,18 @@ export class AnalysisCollector {
   /** Problems of the same rule and key are one problem; the first entry and wording stay. */
   runRules(rules: readonly ProblemRule[], entries: readonly LogEntry[], log: LogContext): void {
     if (rules.length === 0) return;
-    // An entry that opens no gate only needs the rules without one: most entries of most logs.
-    const gates = [...new Set(rules.flatMap((rule) => (rule.gate ? [rule.gate] : [])))];
-    const ungated = rules.filter((rule) => rule.gate === undefined);
+    const { gates, gateOf, ungated } = gatePlanOf(rules);
+    // Each gate's words for the entry, asked once per entry (-1 stands for "no gate").
+    const words = new Int32Array(gates.length + 1);
+    words[gates.length] = -1;
     for (const entry of entries) {
-      const opened = gates.some((gate) => gate.wordsOf(entry, log) !== 0);
-      // Rules sharing a gate follow each other: ask it once per entry.
-      let gate: EntryGate | undefined;
-      let words = -1;
-      for (const rule of opened ? rules : ungated) {
-        if (rule.gate !== gate) {
-          gate = rule.gate;
-          words = gate === undefined ? -1 : gate.wordsOf(entry, log);
-        }
-        if ((words & (rule.gateWords ?? -1)) === 0) continue;
+      let opened = false;
+      for (let g = 0; g < gates.length; g++) if ((words[g] = gates[g].wordsOf(entry, log)) !== 0) opened = true;
+      // An entry that opens no gate only needs the rules without one: most entries of most logs.
+      const tried = opened ? rules : ungated;
+      for (let r = 0; r < tried.length; r++) {
+        const rule = tried[r];
+        if ((words[opened ? gateOf[r] : gates.length] & (rule.gateWords ?? -1)) === 0) continue;
         for (const finding of rule.find(entry, log)) {
           const key = `${rule.code}\u0000${finding.key}`;
           const known = this.problemsByKey.get(key);
@@ -110,6 +108,27 @@ export class AnalysisCollector {
   toAnalysis(): Analysis {
     return { problems: this.problems, information: this.information };
   }
+}
+
+/** A rule list's gates, the gate of each rule (its index in `gates`, or `gates.length`: none), and its ungated rules. */
+interface GatePlan {
+  gates: readonly EntryGate[];
+  gateOf: Int32Array;
+  ungated: readonly ProblemRule[];
+}
+
+/** Worked out once per list: analyse-log.ts hands the collector the same lists for every log (problems/index.ts). */
+const gatePlans = new WeakMap<readonly ProblemRule[], GatePlan>();
+
+function gatePlanOf(rules: readonly ProblemRule[]): GatePlan {
+  let plan = gatePlans.get(rules);
+  if (!plan) {
+    const gates = [...new Set(rules.flatMap((rule) => (rule.gate ? [rule.gate] : [])))];
+    const gateOf = Int32Array.from(rules, (rule) => (rule.gate ? gates.indexOf(rule.gate) : gates.length));
+    plan = { gates, gateOf, ungated: rules.filter((rule) => rule.gate === undefined) };
+    gatePlans.set(rules, plan);
+  }
+  return plan;
 }
 
 /** The literal-index bits of the hints of an analyser's information patterns, worked out once. */
