@@ -4,7 +4,7 @@
  */
 import type { Analyser } from "./analysers.ts";
 import { INFORMATION_KINDS } from "./information.ts";
-import { linesHolding, logLiterals } from "./literal-index.ts";
+import { holdsLiteral, logLiterals } from "./literal-index.ts";
 import type { Analysis, EntryGate, Information, LogContext, LogEntry, Problem, ProblemRule } from "./model.ts";
 
 /** Collects problems and information, merging repeats. */
@@ -69,7 +69,7 @@ export class AnalysisCollector {
       for (const kindName of analyser.information) {
         const kind = INFORMATION_KINDS[kindName];
         for (const { hint, literal, pattern } of kind.patterns) {
-          if (hits !== null ? linesHolding(hits, literal).length === 0 : !(text ??= entryText(entry)).includes(hint)) continue;
+          if (hits !== null ? !holdsLiteral(hits, literal) : !(text ??= entryText(entry)).includes(hint)) continue;
           text ??= entryText(entry);
           for (const match of text.matchAll(pattern)) {
             const value = match[1];

@@ -45,6 +45,18 @@ export function linesHolding(hits: EntryHits, literal: number): readonly number[
   }
   return hits.byLiteral.get(literal) ?? NO_LINES;
 }
+
+/**
+ * Whether the entry holds the literal on some line. Most entries hold a few literals: a look
+ * along them beats building `linesHolding`'s index, which only pays for the lines themselves.
+ */
+export function holdsLiteral(hits: EntryHits, literal: number): boolean {
+  if ((hits.bits & (1 << literal % BITS)) === 0) return false;
+  if (hits.byLiteral !== null) return hits.byLiteral.has(literal);
+  const literals = hits.literals;
+  for (let k = 0; k < literals.length; k++) if (literals[k] === literal) return true;
+  return false;
+}
 const BITS = 31;
 const NO_STARTS: readonly number[] = [];
 

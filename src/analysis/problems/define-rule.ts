@@ -4,8 +4,8 @@
  * Every regex here runs on ONE line at a time, so no pattern can backtrack across lines, and the
  * look-ahead tests each line at most once per shape: time stays linear in the entry's size.
  */
-import { linesHolding, logLiterals, type EntryHits } from "../literal-index.ts";
-import type { LogContext, LogEntry, ProblemCategory, ProblemFinding, ProblemRule, RuleGroup } from "../model.ts";
+import { holdsLiteral, linesHolding, logLiterals, type EntryHits } from "../literal-index.ts";
+import type { LogContext, LogEntry, ProblemCategory, ProblemFinding, ProblemRule, RuleGroup, Solution } from "../model.ts";
 import { requiredLiteral } from "../required-literal.ts";
 import type { CueLines, LineCue } from "./line-cue.ts";
 
@@ -114,13 +114,32 @@ export function defineRule<E>(definition: RuleDefinition<E>): ProblemRule {
       if (scanLiteralIds && !holdsAny(logLiterals.hitsOf(entry, log), scanLiteralIds)) return NO_FINDINGS;
       const entities = collect(entry, log);
       if (entities.length === 0) return NO_FINDINGS;
-      return entities.map((entity) => ({
-        message: definition.message(entity),
-        solutions: definition.solutions(entity).map((message) => ({ message })),
-        key: definition.key(entity),
-      }));
+      return entities.map((entity) => new Finding(definition, entity));
     },
   };
+}
+
+/**
+ * A finding worded when read: findings of the same key merge into one problem, which keeps the
+ * first one's wording, so a problem repeated on thousands of lines is worded once, not each time.
+ */
+class Finding<E> implements ProblemFinding {
+  readonly key: string;
+
+  constructor(
+    private readonly definition: RuleBase<E>,
+    private readonly entity: E,
+  ) {
+    this.key = definition.key(entity);
+  }
+
+  get message(): string {
+    return this.definition.message(this.entity);
+  }
+
+  get solutions(): Solution[] {
+    return this.definition.solutions(this.entity).map((message) => ({ message }));
+  }
 }
 
 /** What a shape found on none of an entry's lines, shared (callers only read it). */
@@ -193,7 +212,7 @@ function matchCueLines<E>(
     const words = shapeWords[s];
     // Most shapes' words are on none of the entry's cue lines: skip them before any line.
     if ((cueLines.all & words) === 0) continue;
-    if (literalIds !== null && hits !== null && linesHolding(hits, literalIds[s]).length === 0) continue;
+    if (literalIds !== null && hits !== null && !holdsLiteral(hits, literalIds[s])) continue;
     found = matchListedLines(shapes[s], cueLines.lines, (k) => (cueLines.words[k] & words) !== 0, entry, log, found);
   }
   return found ?? NOTHING;
@@ -247,7 +266,7 @@ function matchAt<E>(shape: Shape<E>, later: Later | null, entry: LogEntry, log: 
 
 /** Whether the entry's hits hold one of the literals; true when the index cannot answer (null). */
 function holdsAny(hits: EntryHits | null, literalIds: readonly number[]): boolean {
-  return hits === null || literalIds.some((id) => linesHolding(hits, id).length > 0);
+  return hits === null || literalIds.some((id) => holdsLiteral(hits, id));
 }
 
 /** The cue words each shape's hint contains; a shape without any could never be tried. */
