@@ -63,8 +63,9 @@ export interface NormalisedLog {
 
 export function normaliseLog(input: string | Uint8Array): NormalisedLog {
   const decoded = decodeLog(input);
-  // Fast path: plain LF text without escapes is already normal.
-  if (!/[\r\x1b]/.test(decoded)) {
+  // Fast path: plain LF text without escapes is already normal (two character searches cost
+  // less than a regex's pass).
+  if (!decoded.includes("\r") && !decoded.includes("\x1b")) {
     // As many characters as bytes: every byte was ASCII, and no BOM was dropped.
     const utf8 = typeof input !== "string" && input.length === decoded.length ? input : undefined;
     return { text: decoded, lines: decoded.split("\n"), utf8 };
