@@ -4,6 +4,8 @@
  * these packages, that mod is missing (or in a version without the class), whichever add-on asked
  * for it; and a stack frame in one of them names its mod even without a jar or module beside it.
  */
+import { PackagePrefixes } from "./package-prefixes.ts";
+
 export interface KnownMod {
   /** The id loaders list it under (mods) or its plugin name. */
   id: string;
@@ -102,11 +104,9 @@ const KNOWN_MODS: readonly [string, KnownMod][] = [
   ["net.p3pp3rf1y.sophisticatedbackpacks.", { id: "sophisticatedbackpacks", name: "Sophisticated Backpacks" }],
 ];
 
+const KNOWN_PACKAGES = new PackagePrefixes(KNOWN_MODS);
+
 /** The mod a class belongs to (`dev.architectury.event.Event` -> Architectury API), or null. */
 export function knownModOf(className: string): KnownMod | null {
-  let best: [string, KnownMod] | null = null;
-  for (const entry of KNOWN_MODS) {
-    if (className.startsWith(entry[0]) && (best === null || entry[0].length > best[0].length)) best = entry;
-  }
-  return best?.[1] ?? null;
+  return KNOWN_PACKAGES.longest(className) ?? null;
 }

@@ -7,6 +7,7 @@
  *   at net.minecraft.class_310.handler$zza000$sodium$render(class_310.java:5)      a Fabric mixin handler of a mod
  * Frames of the game, the loaders, Java and well-known libraries never name a culprit.
  */
+import { PackagePrefixes } from "./package-prefixes.ts";
 
 export interface Frame {
   /** `com.example.Foo`. */
@@ -36,6 +37,7 @@ const INFRASTRUCTURE_PACKAGES = [
   "io.izzel.", "org.magmafoundation.", "net.md_5.", "com.velocitypowered.", "org.yaml.", "com.fasterxml.", "org.jetbrains.",
   "org.multimc.", "org.prismlauncher.", "com.github.benmanes.", "moe.yushi.", "org.jackhuang.", "com.typesafe.", "io.github.classgraph.",
 ];
+const INFRASTRUCTURE = new PackagePrefixes(INFRASTRUCTURE_PACKAGES.map((prefix) => [prefix, true] as const));
 /** Jars of the game, the loaders and libraries: `forge-47.2.0.jar`, `client-1.20.1-srg.jar`, `guava-31.1-jre.jar`... */
 const INFRASTRUCTURE_JAR =
   /^(?:client|server|minecraft|forge|neoforge|fmlloader|fmlcore|fmlearlydisplay|javafmllanguage|lowcodelanguage|mclanguage|fancymodloader|loader|modlauncher|securejarhandler|bootstraplauncher|eventbus|coremods|accesstransformers|mixin|sponge-mixin|mixinextras|fabric-loader|quilt-loader|intermediary|patched|paper|spigot|craftbukkit|purpur|folia|pufferfish|mohist|arclight|magma|guava|gson|netty|log4j|lwjgl|commons|asm|jopt|fastutil|datafixerupper|authlib|brigadier|oshi|jna|slf4j|jackson|kotlin|scala|night-config|core|toml|caffeine|icu4j|httpclient|httpcore|jtracy|unsafe|spi|forgespi|mergetool|jarjar|universal|srg|MinecraftServer|[?])(?:[-_.+\d]|$)/i;
@@ -80,7 +82,7 @@ export function parseFrame(line: string): Frame | null {
 /** Whether the frame's class belongs to the game, a loader, Java or a well-known library. */
 export function isInfrastructure(frame: Frame): boolean {
   const name = frame.className;
-  return OBFUSCATED_CLASS.test(name) || INFRASTRUCTURE_PACKAGES.some((prefix) => name.startsWith(prefix));
+  return OBFUSCATED_CLASS.test(name) || INFRASTRUCTURE.starts(name);
 }
 
 /** The mod a frame of mod code names through its module, jar or annotation; null when it names none. */
