@@ -156,10 +156,12 @@ function levelWord(match: RegExpExecArray, group: HeaderFormat["level"]): string
  * order: warning, stack trace, key (a prefix such as `Description:`), title, comment.
  */
 const REPORT_STACKTRACE = [
+  // Any one of them makes a stack-trace line, so the cheapest goes first: it settles most frames
+  // (`\tat net.minecraft...`), which the first of the reference's order reads with backtracking.
+  /^\tat [a-z]+\..*$/,
   /^\s+at (\w+\/+)?\S+\(.+\)$/,
   // `(\w+\.?)+` in the reference; unrolled so a long dotless word cannot backtrack exponentially.
   /^(Caused by: )?[a-z]+\.\w+(?:\.\w+)*\.?: .*$/,
-  /^\tat [a-z]+\..*$/,
 ];
 const REPORT_KEY = [/^([^|:]+:) .+$/, /^(\w+:)$/, /^(\t[^:.]+:)$/];
 const REPORT_TITLE = /^-{2,4} .* -{2,4}$/;
