@@ -88,11 +88,11 @@ test.skipIf(!available)("uploads and reads get 503 while the database is down an
   const workers = Array.from({ length: 6 }, worker);
   // Each phase lasts until it has shown what it is for, within a bound (the checks below say what
   // is enough); fixed sleeps waited as long on a quiet machine as on a loaded one.
-  await until(() => acknowledged.size >= 20, 1000, 10_000);
+  await until(() => acknowledged.size >= 20, 500, 10_000);
   stopRequested = true;
   phase = "down";
   await pg.stop();
-  await until(() => outcomes.filter((o) => o.phase !== "before" && o.outcome.status === 503).length >= 20, 2000, 10_000);
+  await until(() => outcomes.filter((o) => o.phase !== "before" && o.outcome.status === 503).length >= 20, 1000, 10_000);
   phase = "back";
   await pg.start();
   // Recovery: keep going until uploads succeed again, then long enough after it for the checks.
