@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, test } from "bun:test";
 import { chromium, type Browser } from "playwright-core";
 import type { Env } from "../../src/config.ts";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
-import { CHROMIUM_PATH, chromium as chromiumNeed, requires } from "../support/requires.ts";
+import { CHROMIUM_PATH, chromium as chromiumNeed, type Need, requires } from "../support/requires.ts";
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -57,15 +57,18 @@ async function releaseBrowser(browser: Browser | undefined): Promise<void> {
   if (ownBrowserPerFile) await browser?.close();
 }
 
-/** A browser test file's own `test` and `describe`: skipped when there is no browser to drive. */
+/** A browser test file's own `test` and `describe`: skipped when there is no browser to drive (or the file's other needs are missing). */
 interface BrowserFile {
   readonly test: typeof test;
   readonly describe: typeof describe;
 }
 
-/** Call once per browser test file, at its top: says why its tests skip when there is no browser. */
-function browserFile(): BrowserFile & { readonly available: boolean } {
-  const available = requires({ browser: chromiumNeed() }).browser;
+/**
+ * Call once per browser test file, at its top: says why its tests skip when there is no browser,
+ * or when one of the file's own `needs` (test/support/requires.ts) is missing.
+ */
+function browserFile(needs: Record<string, Need>): BrowserFile & { readonly available: boolean } {
+  const available = Object.values(requires({ browser: chromiumNeed(), ...needs })).every(Boolean);
   return { available, test: test.skipIf(!available), describe: describe.skipIf(!available) };
 }
 
@@ -74,7 +77,7 @@ function browserFile(): BrowserFile & { readonly available: boolean } {
  * inside tests (it is set once the hooks have run); write tests with the returned `test`.
  */
 export function browserForFile(): BrowserFile & { readonly available: boolean; readonly browser: Browser } {
-  const file = browserFile();
+  const file = browserFile({});
   let browser: Browser | undefined;
   beforeAll(async () => {
     if (file.available) browser = await browserForRun();
@@ -92,10 +95,10 @@ export function browserForFile(): BrowserFile & { readonly available: boolean; r
  * The real app and a browser for one test file, started together before its tests; the app is
  * stopped after them. Read `api` and `browser` inside tests (they are set once the hooks have run);
  * write tests with the returned `test` and `describe`. `env` configures the app (smaller or
- * larger limits, for example).
+ * larger limits, for example); `needs` are the file's other needs, e.g. an `optIn` run.
  */
-export function appAndBrowser(env: Env = {}): BrowserFile & { readonly api: TestApp; readonly browser: Browser } {
-  const file = browserFile();
+export function appAndBrowser(env: Env = {}, needs: Record<string, Need> = {}): BrowserFile & { readonly api: TestApp; readonly browser: Browser } {
+  const file = browserFile(needs);
   let api: TestApp | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
