@@ -56,22 +56,6 @@ describe("as read", () => {
   });
 });
 
-/**
- * The service's RSS once it holds still: read every half second, from a second on, until two
- * readings are within 256 KiB (at most 8 s). A fixed wait was as long on a quiet machine as on a
- * loaded one, and too short for the allocator to give back a big read's garbage.
- */
-async function settledRss(service: ServiceProcess): Promise<number> {
-  let last = await service.rss();
-  for (const started = Date.now(); Date.now() - started < 8000; ) {
-    await Bun.sleep(500);
-    const now = await service.rss();
-    if (Date.now() - started >= 1000 && Math.abs(now - last) < 256 * 1024) return now;
-    last = now;
-  }
-  return last;
-}
-
 describe("100 readers that never read, against the service as its own process", () => {
   let service: ServiceProcess;
   beforeAll(async () => {
@@ -83,7 +67,7 @@ describe("100 readers that never read, against the service as its own process", 
     const { id } = await uploadBig(service.url);
     await (await fetch(`${service.url}/v1/raw/${id}`, { headers: { "accept-encoding": "identity" } })).arrayBuffer();
     // The first read's garbage returned first, else it hides what the readers hold.
-    const before = await settledRss(service);
+    const before = await service.settledRss();
     const { port } = new URL(service.url);
     const sockets = Array.from({ length: 100 }, (_, i) => {
       const socket = net.connect(Number(port), "127.0.0.1");
@@ -94,7 +78,7 @@ describe("100 readers that never read, against the service as its own process", 
       return socket;
     });
     // The server has taken the 100 requests in and written what the sockets take.
-    const perReader = ((await settledRss(service)) - before) / 100;
+    const perReader = ((await service.settledRss()) - before) / 100;
     for (const socket of sockets) socket.destroy();
     console.log(`slow readers: ${(perReader / 1024).toFixed(0)} KiB of RSS each`);
     expect(perReader).toBeLessThan(1024 * 1024);

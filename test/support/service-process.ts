@@ -12,6 +12,12 @@ export interface ServiceProcess {
   url: string;
   /** Resident memory of the process now, in bytes (from /proc). */
   rss(): Promise<number>;
+  /**
+   * Resident memory once it holds still: read every half second, from a second on, until two
+   * readings are within 256 KiB (at most 8 s). A fixed wait was as long on a quiet machine as on a
+   * loaded one, and too short for the allocator to give back a burst's garbage.
+   */
+  settledRss(): Promise<number>;
   child: Subprocess<"ignore", "pipe", "pipe">;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
@@ -70,14 +76,25 @@ export async function startServiceProcess(env: Record<string, string> = {}, data
     if (Date.now() > deadline) throw new Error(`service did not start:\n${output}`);
     await Bun.sleep(100);
   }
+  const rss = async () => {
+    const status = await Bun.file(`/proc/${child.pid}/status`).text();
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  };
   return {
     url,
     child,
     dataDir: dir,
     output: () => output,
-    async rss() {
-      const status = await Bun.file(`/proc/${child.pid}/status`).text();
-      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    rss,
+    async settledRss() {
+      let last = await rss();
+      for (const started = Date.now(); Date.now() - started < 8000; ) {
+        await Bun.sleep(500);
+        const now = await rss();
+        if (Date.now() - started >= 1000 && Math.abs(now - last) < 256 * 1024) return now;
+        last = now;
+      }
+      return last;
     },
     async terminate() {
       child.kill("SIGTERM");
