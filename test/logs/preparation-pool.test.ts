@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ApiError } from "../../src/errors.ts";
 import { prepareUpload, type PreparationOptions } from "../../src/logs/preparation.ts";
-import { PreparationPool } from "../../src/logs/preparation-pool.ts";
+import { HELPING_MAX_BYTES, isLightBody, PreparationPool } from "../../src/logs/preparation-pool.ts";
 import type { UploadBody } from "../../src/logs/upload-input.ts";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
 import { buildZip } from "../files/archives.ts";
@@ -66,6 +66,38 @@ describe("the preparation pool", () => {
     const error = await pool.prepare(logOnly("   ")).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: "missing_content", status: 400 });
+  });
+
+  test("while every worker is busy, the request thread prepares light bodies itself, with the same result", async () => {
+    const single = new PreparationPool(1, options);
+    try {
+      const textBody = (content: string): UploadBody => ({ bytes: encoder.encode(content), contentType: "text/plain; charset=utf-8", encodings: [] });
+      const contents = Array.from({ length: 8 }, (_, i) => `${serverLog}\nline ${i}`);
+      const prepared = await Promise.all(contents.map((content) => single.prepare(textBody(content))));
+      const expected = await Promise.all(contents.map((content) => prepareUpload(textBody(content), options)));
+      expect(prepared).toEqual(expected);
+      expect(single.counters.helped).toBeGreaterThan(0);
+      expect(single.counters.helped).toBeLessThan(contents.length);
+    } finally {
+      await single.close();
+    }
+  });
+
+  test("bodies that may be heavy always go to the workers: compressed, large, or able to carry files", async () => {
+    const single = new PreparationPool(1, options);
+    try {
+      const gzipped = (): UploadBody => ({ bytes: new Uint8Array(Bun.gzipSync(encoder.encode(serverLog))), contentType: "text/plain", encodings: ["gzip"] });
+      const large = (): UploadBody => ({ bytes: encoder.encode(`${serverLog}\n${"x".repeat(HELPING_MAX_BYTES)}`), contentType: "text/plain", encodings: [] });
+      for (const heavy of [gzipped, large, withFiles]) {
+        await Promise.all(Array.from({ length: 4 }, () => single.prepare(heavy())));
+      }
+      expect(single.counters.helped).toBe(0);
+      expect(isLightBody({ bytes: new Uint8Array(10), contentType: "multipart/form-data; boundary=x", encodings: [] })).toBe(false);
+      expect(isLightBody({ bytes: new Uint8Array(10), contentType: "application/x-www-form-urlencoded", encodings: [] })).toBe(true);
+      expect(isLightBody({ bytes: new Uint8Array(10), contentType: null, encodings: [] })).toBe(true);
+    } finally {
+      await single.close();
+    }
   });
 
   test("a closed pool refuses work with shutting_down", async () => {
