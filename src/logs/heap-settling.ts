@@ -6,7 +6,9 @@
  * five seconds later, 370 MiB once a full collection ran. A full collection after every 64 MiB
  * taken in (about one a second at full upload speed, a few milliseconds each) kept the peak at
  * 447 MiB with the same throughput (bench/results/embedded-db.md), and one once a burst has been
- * quiet for two seconds settles the idle figure (bench/results/memory.md).
+ * quiet for two seconds settles the idle figure (bench/results/memory.md). Since the request
+ * thread prepares light bodies itself while the workers are busy (preparation-pool.ts), their
+ * garbage is on its heap too: at 64 MiB the peak rose to 600-603 MiB, at 32 MiB it was 527.
  */
 
 const MiB = 1024 * 1024;
@@ -28,7 +30,7 @@ export class HeapSettling {
   private quietTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: HeapSettlingOptions = {}) {
-    this.everyBytes = options.everyBytes ?? 64 * MiB;
+    this.everyBytes = options.everyBytes ?? 32 * MiB;
     this.quietMs = options.quietMs ?? 2000;
     this.collect = options.collect ?? (() => Bun.gc(true));
   }
