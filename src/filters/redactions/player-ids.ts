@@ -66,6 +66,8 @@ export const profileIdBeforeName: Redaction = {
     patterns: [
       {
         pattern: [
+          // A UUID's first characters before the long lookbehind: most positions fail this one test.
+          "(?=[0-9a-f]{8}-)",
           // `[^A-Za-z0-9_]` before `id` is `\bid` in a form all three engines read alike
           after(combine(["id"], quote, ["=", ":", " = ", ": "], quote).map((key) => `[^A-Za-z0-9_]${literal(key)}`)),
           uuid,
