@@ -4,7 +4,7 @@
  */
 import { ANALYSERS, type Analyser } from "./analysers.ts";
 import { ruleGroupsFor } from "./rule-groups.ts";
-import { detect } from "./detect.ts";
+import { detect, type HintSource } from "./detect.ts";
 import { analyseEmbeddedCrashReport } from "./embedded-report.ts";
 import { LogEvidence, type Side } from "./evidence.ts";
 import { FORMATS } from "./formats.ts";
@@ -32,10 +32,10 @@ export interface ParsedLog extends DetectedLog {
   entries: LogEntry[];
 }
 
-/** Normalise and detect: where upload statistics and analysis both start. */
-export function detectLog(input: string | Uint8Array): DetectedLog {
+/** Normalise and detect: where upload statistics and analysis both start (`hints`: see detect.ts). */
+export function detectLog(input: string | Uint8Array, hints: HintSource = "shared scan"): DetectedLog {
   const log = normaliseLog(input);
-  const detection = detect(log);
+  const detection = detect(log, hints);
   const evidence = new LogEvidence(log.text, detection.hints);
   return { ...log, type: refineLogType(detection, evidence, log.lines), evidence };
 }

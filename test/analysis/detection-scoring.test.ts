@@ -5,7 +5,7 @@
  * full, the first strictly highest score winning.
  */
 import { expect, test } from "bun:test";
-import { detectLogType } from "../../src/analysis/detect.ts";
+import { detect, detectLogType } from "../../src/analysis/detect.ts";
 import { lineRatio, type LineMarker } from "../../src/analysis/detectors.ts";
 import { FORMATS } from "../../src/analysis/formats.ts";
 import { HYTALE_LOG_TYPES, MINECRAFT_LOG_TYPES, UNKNOWN_LOG_TYPE, type LogType } from "../../src/analysis/log-types.ts";
@@ -91,14 +91,16 @@ function withNearMisses(text: string): string {
     .join("\n");
 }
 
-test("every fixture and every two-log mixture gets the type the plain rule gives", () => {
+test("every fixture and every two-log mixture gets the type the plain rule gives, whichever way the hints are found", () => {
   const fixtures = LOG_TYPE_FIXTURES.map((fixture) => fixture.text);
   const samples = [...fixtures, ...fixtures.map(withNearMisses), ...mixtures(), "", "just some text", "[12:00:00] [main/INFO]: x"];
   const differences: string[] = [];
   for (const text of samples) {
-    const fast = detectLogType(normaliseLog(text));
     const plain = plainType(normaliseLog(text).text);
-    if (fast !== plain) differences.push(`${plain.name} expected, ${fast.name} given for:\n${text.slice(0, 200)}`);
+    for (const source of ["shared scan", "own searches"] as const) {
+      const fast = detect(normaliseLog(text), source).type;
+      if (fast !== plain) differences.push(`${plain.name} expected, ${fast.name} given (${source}) for:\n${text.slice(0, 200)}`);
+    }
   }
   expect(differences).toEqual([]);
   // The mixtures exercised the scoring, not just the markers: several types come out of them.
