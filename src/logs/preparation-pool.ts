@@ -103,6 +103,9 @@ function errorFromReply(error: WorkerError): Error {
 
 /** The most a body prepared on the request thread may be (see `PreparationPool.lendsAHand`). */
 export const HELPING_MAX_BYTES = 256 * 1024;
+/** A body prepared on the request thread that took longer pauses its help (`lendAHand`). */
+const SLOW_HELP_MS = 10;
+const HELP_PAUSE_MS = 1000;
 /** Body types that carry no files (so no archive to expand): text as it is, and url-encoded forms. */
 const FILELESS_TYPES = new Set(["", "text/plain", "application/x-www-form-urlencoded"]);
 
@@ -123,9 +126,9 @@ export class PreparationPool implements UploadPreparer {
   private workers: PoolWorker[] = [];
   private nextJob = 1;
   private closed = false;
-  /** The request thread's own preparer, made when it first lends a hand. */
-  private requestThread: UploadPreparer | null = null;
   private helping = false;
+  /** performance.now() until which the request thread does not help (after a slow help). */
+  private helpPausedUntil = 0;
   /** Bodies prepared on the request thread because every worker was busy. */
   readonly counters = { helped: 0 };
 
@@ -147,24 +150,36 @@ export class PreparationPool implements UploadPreparer {
   private submit(task: PreparationTask, body: UploadBody): Promise<PreparedUpload | FilteredUpload> {
     if (this.closed) return Promise.reject(new ApiError("shutting_down", "The service is shutting down."));
     const worker = this.leastBusy();
-    if (worker.pending.size > 0 && !this.helping && isLightBody(body)) return this.lendAHand(task, body);
+    if (worker.pending.size > 0 && !this.helping && performance.now() >= this.helpPausedUntil && isLightBody(body)) {
+      return this.lendAHand(task, body);
+    }
     return worker.run({ job: this.nextJob++, task, body, options: this.options });
   }
 
   /**
    * Every worker has a job in hand: the request thread prepares a light body itself, one at a
-   * time. With one worker on two cores (the default) that worker was the ceiling of uploads while
-   * the request thread waited half idle: 287-321 distinct 200 KB uploads a second, 349-390 with
-   * the request thread helping (bench/results/latest.md).
+   * time, as a worker would (brotli on the spot, so the job runs in one go and its time is its
+   * cost). With one worker on two cores (the default) that worker was the ceiling of uploads
+   * while the request thread waited half idle: 287-321 distinct 200 KB uploads a second, 349-390
+   * with the request thread helping (bench/results/latest.md).
+   *
+   * Helping stays cheap or stops: a body that took more than SLOW_HELP_MS (a hostile shape, not a
+   * real log) pauses it for HELP_PAUSE_MS. Four clients sending the slowest light shapes kept
+   * /healthz at a p90 of 28.5 ms without the pause, 6.6 ms with no helping at all
+   * (test/reliability/parse-stalls.test.ts).
    */
   private async lendAHand(task: PreparationTask, body: UploadBody): Promise<PreparedUpload | FilteredUpload> {
     this.helping = true;
     this.counters.helped++;
-    this.requestThread ??= inThreadPreparer(this.options);
+    const started = performance.now();
     try {
-      return await (task === "prepare" ? this.requestThread.prepare(body) : this.requestThread.filter(body));
+      const { prepareUpload, filterUpload } = await import("./preparation.ts");
+      const { prepareBlobSync } = await import("../storage/blobs.ts");
+      return await (task === "prepare" ? prepareUpload(body, this.options, prepareBlobSync) : filterUpload(body, this.options));
     } finally {
       this.helping = false;
+      const took = performance.now() - started;
+      if (took > SLOW_HELP_MS) this.helpPausedUntil = performance.now() + HELP_PAUSE_MS;
     }
   }
 
