@@ -137,11 +137,11 @@ async function prepareInput(
   makeBlob: (content: string) => PreparedBlob | Promise<PreparedBlob>,
 ): Promise<PreparedUpload> {
   const { main, files, skipped } = await filterContents(input, options);
-  const prepare = async (filtered: FilterResult): Promise<PreparedContent> => ({
-    blob: await makeBlob(filtered.content),
-    ...logStats(filtered.content),
-    truncated: filtered.truncated,
-  });
+  const prepare = async (filtered: FilterResult): Promise<PreparedContent> => {
+    // Counted before compressing: all the work on the text is done by the time `makeBlob` is called.
+    const stats = logStats(filtered.content);
+    return { blob: await makeBlob(filtered.content), ...stats, truncated: filtered.truncated };
+  };
   const preparedFiles: PreparedUpload["files"] = [];
   for (const file of files) preparedFiles.push({ name: file.name, ...(await prepare(file)) });
   return { main: await prepare(main), files: preparedFiles, skipped, source: input.source, metadata: input.metadata };
