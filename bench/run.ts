@@ -8,6 +8,7 @@
  *   bun run bench --quick              3 s per measurement: a smoke check
  *   bun run bench --duration 20        20 s per measurement
  *   bun run bench --rounds 3           3 alternating rounds per comparison (default 2; 1 with --quick)
+ *   bun run bench --warmup 10          10 s of discarded load per program before its rounds (default 5; 1 with --quick)
  *   bun run bench --scenario raw-hot   only the scenarios whose name starts with this (comma-separated)
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where the
@@ -53,13 +54,20 @@ interface Flags {
   quick: boolean;
   durationS: number;
   rounds: number;
+  /**
+   * Seconds of discarded load per program before its rounds. 5 by default: after 2 s a freshly
+   * started service still sped up from round to round (249, 294, 325 distinct uploads a second in
+   * three 5 s rounds, while the floor held 437-442), so the first comparison read low.
+   */
+  warmupS: number;
   scenarios: string[] | null;
 }
 
 function parseFlags(args: string[]): Flags {
-  const flags: Flags = { quick: false, durationS: 10, rounds: 2, scenarios: null };
+  const flags: Flags = { quick: false, durationS: 10, rounds: 2, warmupS: 5, scenarios: null };
   let durationGiven = false;
   let roundsGiven = false;
+  let warmupGiven = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === "--quick") flags.quick = true;
@@ -71,6 +79,10 @@ function parseFlags(args: string[]): Flags {
       flags.rounds = Number(args[++i]);
       roundsGiven = true;
       if (!Number.isInteger(flags.rounds) || flags.rounds < 1) usage(`--rounds needs a whole number (>= 1), got '${args[i]}'`);
+    } else if (arg === "--warmup") {
+      flags.warmupS = Number(args[++i]);
+      warmupGiven = true;
+      if (!Number.isFinite(flags.warmupS) || flags.warmupS < 1) usage(`--warmup needs seconds (>= 1), got '${args[i]}'`);
     } else if (arg === "--scenario") {
       if (!args[i + 1]) usage("--scenario needs a name");
       flags.scenarios = args[++i].split(",").map((name) => name.trim());
@@ -79,12 +91,13 @@ function parseFlags(args: string[]): Flags {
   }
   if (flags.quick && !durationGiven) flags.durationS = 3;
   if (flags.quick && !roundsGiven) flags.rounds = 1;
+  if (flags.quick && !warmupGiven) flags.warmupS = 1;
   return flags;
 }
 
 function usage(problem?: string): never {
   if (problem) console.error(problem);
-  console.error("usage: bun run bench [--quick] [--duration S] [--rounds N] [--scenario NAME[,NAME...]]\nscenarios:");
+  console.error("usage: bun run bench [--quick] [--duration S] [--rounds N] [--warmup S] [--scenario NAME[,NAME...]]\nscenarios:");
   for (const scenario of SCENARIOS) console.error(`  ${scenario.name.padEnd(16)} ${scenario.describe}`);
   process.exit(problem ? 64 : 0);
 }
@@ -142,7 +155,7 @@ try {
   const ctx: BenchContext = {
     durationS: flags.durationS,
     rounds: flags.rounds,
-    warmupS: flags.quick ? 1 : 2,
+    warmupS: flags.warmupS,
     quick: flags.quick,
     files: { plainBody, brBody },
     scratch,
