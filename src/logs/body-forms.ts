@@ -30,6 +30,11 @@ export function decodeText(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
 }
 
+/** The media type of a Content-Type value, lower-cased, without its parameters ("" when absent). */
+export function mediaTypeOf(contentType: string | null): string {
+  return (contentType ?? "").split(";")[0].trim().toLowerCase();
+}
+
 /**
  * Parses a body by its media type; a body without one is read as `whenUntyped`. A media type
  * outside `accepted` is a 415 naming the accepted ones; a form of more than `maxFields` fields
@@ -42,7 +47,7 @@ export async function parseBodyForm(
   whenUntyped: BodyFormType,
   maxFields: number,
 ): Promise<BodyForm> {
-  const mediaType = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  const mediaType = mediaTypeOf(contentType);
   const type = mediaType === "" ? whenUntyped : MEDIA_TYPES[mediaType];
   if (!type || !accepted.includes(type)) {
     const names = Object.keys(MEDIA_TYPES).filter((name) => accepted.includes(MEDIA_TYPES[name]));

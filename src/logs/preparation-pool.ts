@@ -10,6 +10,7 @@
 import { ApiError, errorStatus, type ErrorCode } from "../errors.ts";
 import type { FilteredUpload, PreparationOptions, PreparedUpload } from "./preparation.ts";
 import { prepareBlob } from "../storage/blobs.ts";
+import { mediaTypeOf } from "./body-forms.ts";
 import type { UploadBody } from "./upload-input.ts";
 
 /** Where bodies are taken in: on worker threads (the pool) or in the calling thread. */
@@ -39,10 +40,14 @@ interface WorkerError {
 
 export type PreparationReply = { job: number; result: PreparedUpload | FilteredUpload } | { job: number; error: WorkerError };
 
+/**
+ * The intake's code on the request thread, loaded with the first body it prepares there: with
+ * workers the request thread may never need the filters and the engine's counting.
+ */
+const preparation = () => import("./preparation.ts");
+
 /** UPLOAD_WORKERS=0: every upload is prepared by the thread that received it. */
 export function inThreadPreparer(options: PreparationOptions): UploadPreparer {
-  // Loaded with the first body: with workers the request thread never needs the filters and the engine's counting.
-  const preparation = () => import("./preparation.ts");
   return {
     prepare: async (body) => (await preparation()).prepareUpload(body, options),
     filter: async (body) => (await preparation()).filterUpload(body, options),
@@ -102,7 +107,7 @@ function errorFromReply(error: WorkerError): Error {
   return error.code && error.code in errorStatus ? new ApiError(error.code, error.message, error.headers) : new Error(error.message);
 }
 
-/** The most a body prepared on the request thread may be (see `PreparationPool.lendsAHand`). */
+/** The most a body prepared on the request thread may be (see `PreparationPool.lendAHand`). */
 export const HELPING_MAX_BYTES = 256 * 1024;
 /** A body prepared on the request thread that took longer pauses its help (`lendAHand`). */
 const SLOW_HELP_MS = 10;
@@ -119,8 +124,7 @@ const FILELESS_TYPES = new Set(["", "text/plain", "application/x-www-form-urlenc
  * one holds up no read (issue 25).
  */
 export function isLightBody(body: UploadBody): boolean {
-  const mediaType = (body.contentType ?? "").split(";")[0].trim().toLowerCase();
-  return body.encodings.length === 0 && body.bytes.byteLength <= HELPING_MAX_BYTES && FILELESS_TYPES.has(mediaType);
+  return body.encodings.length === 0 && body.bytes.byteLength <= HELPING_MAX_BYTES && FILELESS_TYPES.has(mediaTypeOf(body.contentType));
 }
 
 export class PreparationPool implements UploadPreparer {
@@ -180,7 +184,7 @@ export class PreparationPool implements UploadPreparer {
       return prepareBlob(content);
     };
     try {
-      const { prepareUpload, filterUpload } = await this.preparation();
+      const { prepareUpload, filterUpload } = await preparation();
       started = performance.now();
       return await (task === "prepare" ? prepareUpload(body, this.options, compress) : filterUpload(body, this.options));
     } finally {
@@ -189,9 +193,6 @@ export class PreparationPool implements UploadPreparer {
       if (tookMs > SLOW_HELP_MS) this.helpPausedUntil = performance.now() + HELP_PAUSE_MS;
     }
   }
-
-  /** The intake's code, loaded on the request thread the first time it helps. */
-  private preparation = () => import("./preparation.ts");
 
   /** Stops the workers; jobs still in hand fail (shutdown lets in-flight uploads finish first). */
   async close(): Promise<void> {
