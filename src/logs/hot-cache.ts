@@ -4,7 +4,11 @@
  * (compressed) size, records by an estimate of what they hold (a record with 100 metadata
  * entries of 1 KiB each is ~200 KiB; counting records let one client fill gigabytes). A record
  * over RECORD_MAX_BYTES is not kept at all: it is read from the database each time.
- * Filled on upload: a new paste is read seconds later.
+ * Filled on a log's first read, not on upload: many uploads are never read (panels and launchers
+ * upload every crash), and caching them at upload pushed out logs that were being read. After
+ * 2,000 unread uploads of 36 KB the idle service held 202-204 MiB of RSS, against 211-215 with the
+ * blobs cached at upload and 218-228 with the records too (bench:memory, bench/results/memory.md).
+ * A log's first read costs one database round trip more.
  *
  * The blob budget also holds small logs' text forms for clients that do not take brotli (plain
  * and gzip bytes, text-forms.ts): computed once, they weigh in the same bytes and leave with the

@@ -136,9 +136,8 @@ export class LogService {
             lines: file.lines, errors: file.errors, truncated: file.truncated,
           })),
         };
-        this.cache.setRecord(record);
-        this.cache.setBlob(blob.hash, blob.data);
-        for (const file of files) this.cache.setBlob(file.blob.hash, file.blob.data);
+        // Neither the record nor the blob goes to the hot cache here: they enter it on their first
+        // read (hot-cache.ts).
         return { ...this.describe(record), token, ...skippedField(skipped) };
       } catch (error) {
         // A random id collided with an existing one: draw another.
