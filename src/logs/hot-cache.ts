@@ -6,7 +6,7 @@
  * over RECORD_MAX_BYTES is not kept at all: it is read from the database each time.
  * Filled on a log's first read, not on upload: many uploads are never read (panels and launchers
  * upload every crash), and caching them at upload pushed out logs that were being read. After
- * 2,000 unread uploads of 36 KB the idle service held 202-204 MiB of RSS, against 211-215 with the
+ * 2,000 unread uploads of 36 KB the idle service held 202-204 MiB of RSS, against 205-215 with the
  * blobs cached at upload and 218-228 with the records too (bench:memory, bench/results/memory.md).
  * A log's first read costs one database round trip more.
  *
