@@ -18,7 +18,7 @@ describe("returning an intake burst's garbage", () => {
     settling.stop();
   });
 
-  test("settles once when the burst has been quiet, and not before", async () => {
+  test("collects once when the burst has been quiet, and not before", async () => {
     const { settling, calls } = counted({ everyBytes: 1_000_000, quietMs: 40, shrinkAfterBytes: 1_000_000 });
     settling.tookIn(10);
     await Bun.sleep(25);
@@ -26,43 +26,49 @@ describe("returning an intake burst's garbage", () => {
     await Bun.sleep(25);
     expect(calls.collections).toBe(0);
     await Bun.sleep(40);
-    // a small burst is only collected
     expect(calls).toEqual({ collections: 1, shrinks: 0 });
     await Bun.sleep(60);
+    // a small burst is never shrunk
     expect(calls).toEqual({ collections: 1, shrinks: 0 });
+    settling.stop();
   });
 
-  test("shrinks instead once `shrinkAfterBytes` were taken in since the last shrink", async () => {
-    const { settling, calls } = counted({ everyBytes: 1_000_000, quietMs: 10, shrinkAfterBytes: 100 });
+  test("shrinks after the idle time once `shrinkAfterBytes` were taken in since the last shrink", async () => {
+    const { settling, calls } = counted({ everyBytes: 1_000_000, quietMs: 10, idleMs: 400, shrinkAfterBytes: 100 });
     settling.tookIn(60);
-    await Bun.sleep(30);
-    expect(calls).toEqual({ collections: 1, shrinks: 0 });
+    await Bun.sleep(500);
+    expect(calls).toEqual({ collections: 1, shrinks: 0 }); // 60 bytes: never shrunk
     settling.tookIn(60); // 120 since the last shrink (none yet)
-    await Bun.sleep(30);
-    expect(calls).toEqual({ collections: 1, shrinks: 1 });
+    await Bun.sleep(50);
+    expect(calls).toEqual({ collections: 2, shrinks: 0 }); // quiet, not yet idle
+    settling.tookIn(10); // intake pushes the shrink back
+    await Bun.sleep(50);
+    expect(calls).toEqual({ collections: 3, shrinks: 0 });
+    await Bun.sleep(450);
+    expect(calls).toEqual({ collections: 3, shrinks: 1 });
     settling.tookIn(60); // the count started again at the shrink
-    await Bun.sleep(30);
-    expect(calls).toEqual({ collections: 2, shrinks: 1 });
+    await Bun.sleep(500);
+    expect(calls).toEqual({ collections: 4, shrinks: 1 });
   });
 
-  test("a burst collected on the way is still settled once quiet", async () => {
-    const { settling, calls } = counted({ everyBytes: 100, quietMs: 10, shrinkAfterBytes: 150 });
+  test("a burst collected on the way is still collected once quiet", async () => {
+    const { settling, calls } = counted({ everyBytes: 100, quietMs: 10, shrinkAfterBytes: 1_000 });
     settling.tookIn(120);
-    expect(calls).toEqual({ collections: 1, shrinks: 0 });
+    expect(calls.collections).toBe(1);
     settling.tookIn(40);
     await Bun.sleep(30);
-    expect(calls).toEqual({ collections: 1, shrinks: 1 });
+    expect(calls).toEqual({ collections: 2, shrinks: 0 });
   });
 
-  test("settleSoon shrinks once quiet, whatever was taken in (start-up)", async () => {
-    const { settling, calls } = counted({ quietMs: 10 });
+  test("settleSoon shrinks after the quiet time, whatever was taken in (start-up)", async () => {
+    const { settling, calls } = counted({ quietMs: 10, idleMs: 60_000 });
     settling.settleSoon();
     await Bun.sleep(30);
     expect(calls).toEqual({ collections: 0, shrinks: 1 });
   });
 
   test("stop drops the pending settling", async () => {
-    const { settling, calls } = counted({ quietMs: 10 });
+    const { settling, calls } = counted({ quietMs: 10, idleMs: 20, shrinkAfterBytes: 1 });
     settling.tookIn(1);
     settling.stop();
     await Bun.sleep(30);

@@ -5,18 +5,18 @@
  * PGlite, 20 s of 200 KB uploads at 64 connections peaked at 612 MiB of RSS and stood at 482 MiB
  * five seconds later, 370 MiB once a full collection ran. A full collection after every 64 MiB
  * taken in (about one a second at full upload speed, a few milliseconds each) kept the peak at
- * 447 MiB with the same throughput (bench/results/embedded-db.md). Since the request thread
- * prepares light bodies itself while the workers are busy (preparation-pool.ts), their garbage is
- * on its heap too: at 64 MiB the peak rose to 600-603 MiB, at 32 MiB it was 527.
+ * 447 MiB with the same throughput (bench/results/embedded-db.md), and one once a burst has been
+ * quiet for two seconds settles most of the rest. Since the request thread prepares light bodies
+ * itself while the workers are busy (preparation-pool.ts), their garbage is on its heap too: at
+ * 64 MiB the peak rose to 600-603 MiB, at 32 MiB it was 527.
  *
- * Once a burst has been quiet for two seconds it is settled: a full collection, and, after a
- * burst of at least `shrinkAfterBytes`, Bun.shrink() instead, which also drops the compiled code
- * and hands the allocator's free pages back to the system. A full collection alone left 199-202
- * MiB after 2,000 uploads of 36 KB (issue 19's goal: 200); shrinking left 191-193
- * (bench/results/memory.md). Its price is paid by the next burst: the first requests run before
- * the code is compiled again (an upload of 36 KB took 20-35 ms instead of 7 for the first one,
- * about 10 for the next few). A trickle of small uploads gains nothing from it, so they are only
- * collected.
+ * After 30 s without intake, a burst of at least `shrinkAfterBytes` is shrunk: Bun.shrink() also
+ * drops the compiled code and hands the allocator's free pages back to the system. 2,000 uploads
+ * of 36 KB left 199-202 MiB after the full collection and 190-193 after a shrink
+ * (bench/results/memory.md; issue 19's goal is 200). Shrinking sooner costs the next burst: its
+ * first requests run before the code is compiled again (the first 36 KB upload took 20-35 ms
+ * instead of 7), and with a shrink 2 s into every pause the bench's upload rounds, which pause
+ * 20 s between them, fell from 0.69-0.90 x the floor to 0.52-0.69.
  */
 
 const MiB = 1024 * 1024;
@@ -24,32 +24,45 @@ const MiB = 1024 * 1024;
 export interface HeapSettlingOptions {
   /** Bytes taken in between two collections while a burst lasts. */
   everyBytes?: number;
-  /** Quiet time after the last body before the burst is settled. */
+  /** Time without intake before the burst's last full collection. */
   quietMs?: number;
-  /** Bytes taken in since the last shrink for a settling to shrink rather than only collect. */
+  /** Time without intake before a shrink. */
+  idleMs?: number;
+  /** Bytes taken in since the last shrink for an idle spell to shrink the heap. */
   shrinkAfterBytes?: number;
   /** A full collection (tests count calls). */
   collect?: () => void;
-  /** A full collection that also returns compiled code and free pages (tests count calls). */
+  /** A full collection that also drops compiled code and returns free pages (tests count calls). */
   shrink?: () => void;
 }
 
 export class HeapSettling {
   private readonly everyBytes: number;
   private readonly quietMs: number;
+  private readonly idleMs: number;
   private readonly shrinkAfterBytes: number;
   private readonly collect: () => void;
   private readonly shrink: () => void;
   private sinceCollection = 0;
   private sinceShrink = 0;
-  private quietTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly quiet: Countdown;
+  private readonly idle: Countdown;
 
   constructor(options: HeapSettlingOptions = {}) {
     this.everyBytes = options.everyBytes ?? 32 * MiB;
-    this.quietMs = options.quietMs ?? 2000;
+    this.idleMs = options.idleMs ?? 30_000;
     this.shrinkAfterBytes = options.shrinkAfterBytes ?? 8 * MiB;
     this.collect = options.collect ?? (() => Bun.gc(true));
     this.shrink = options.shrink ?? (() => Bun.shrink());
+    this.quietMs = options.quietMs ?? 2000;
+    this.quiet = new Countdown(() => {
+      this.sinceCollection = 0;
+      this.collect();
+    });
+    this.idle = new Countdown(() => {
+      this.sinceShrink = 0;
+      this.shrink();
+    });
   }
 
   /** A body of `bytes` (decoded) was taken in. */
@@ -60,42 +73,50 @@ export class HeapSettling {
       this.sinceCollection = 0;
       this.collect();
     }
-    this.settleWhenQuiet();
+    this.quiet.restart(this.quietMs);
+    if (this.sinceShrink >= this.shrinkAfterBytes) this.idle.restart(this.idleMs);
   }
 
   /**
-   * Settles the heap once nothing has been taken in for the quiet time, shrinking it whatever was
-   * taken in: start-up (migrations, loading the data folder) is a burst of its own.
+   * Shrinks the heap once the quiet time passes without intake: for start-up, whose garbage and
+   * compiled code (migrations, loading the data folder) serving does not need.
    */
   settleSoon(): void {
     this.sinceShrink = Math.max(this.sinceShrink, this.shrinkAfterBytes);
-    this.settleWhenQuiet();
+    this.idle.restart(this.quietMs);
   }
 
-  /** Stops the pending settling (shutdown). */
+  /** Stops what is pending (shutdown). */
   stop(): void {
-    if (this.quietTimer) clearTimeout(this.quietTimer);
-    this.quietTimer = null;
+    this.quiet.cancel();
+    this.idle.cancel();
   }
+}
 
-  private settleWhenQuiet(): void {
-    if (this.quietTimer) {
-      this.quietTimer.refresh();
+/** One pending call, pushed back by each restart; never what keeps the process alive. */
+class Countdown {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private delayMs = 0;
+
+  constructor(private readonly run: () => void) {}
+
+  restart(delayMs: number): void {
+    // The same delay again (every upload of a burst): push the pending call back.
+    if (this.timer && delayMs === this.delayMs) {
+      this.timer.refresh();
       return;
     }
-    this.quietTimer = setTimeout(() => this.settle(), this.quietMs);
-    // Never what keeps the process alive.
-    this.quietTimer.unref();
+    this.cancel();
+    this.delayMs = delayMs;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.run();
+    }, delayMs);
+    this.timer.unref();
   }
 
-  private settle(): void {
-    this.quietTimer = null;
-    this.sinceCollection = 0;
-    if (this.sinceShrink >= this.shrinkAfterBytes) {
-      this.sinceShrink = 0;
-      this.shrink();
-    } else {
-      this.collect();
-    }
+  cancel(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
   }
 }
