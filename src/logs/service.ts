@@ -167,19 +167,19 @@ export class LogService {
 
   /** The log's record, or 404; counts as a view. */
   private async find(id: string, now: Date): Promise<LogRecord> {
-    const notFound = logNotFound(id);
-    if (!isPlausibleLogId(id)) throw notFound;
+    // The error only when it is thrown: building one captures a stack, on every read otherwise.
+    if (!isPlausibleLogId(id)) throw logNotFound(id);
     let record = this.cache.getRecord(id);
     if (!record) {
       const row = await this.store.find(id);
-      if (!row) throw notFound;
+      if (!row) throw logNotFound(id);
       const { tokenHash: _token, uploaderHash: _uploader, ...rest } = row;
       record = rest;
       this.cache.setRecord(record);
     }
     if (this.expiresAt(record).getTime() <= now.getTime()) {
       this.cache.forgetRecord(id);
-      throw notFound;
+      throw logNotFound(id);
     }
     this.views.record(id, now);
     if (now > record.lastViewedAt) {
@@ -202,10 +202,9 @@ export class LogService {
   /** Deletes a log after checking its token (400 none, 403 wrong, 404 unknown). */
   async delete(id: string, token: string | null): Promise<void> {
     if (!token) throw new ApiError("missing_token", "Send the log's delete token as 'Authorization: Bearer <token>'.");
-    const notFound = logNotFound(id);
-    if (!isPlausibleLogId(id)) throw notFound;
+    if (!isPlausibleLogId(id)) throw logNotFound(id);
     const row = await this.store.find(id);
-    if (!row) throw notFound;
+    if (!row) throw logNotFound(id);
     if (!tokenMatches(token, row.tokenHash)) throw new ApiError("wrong_token", "The token does not belong to this log.");
     const { blobsRemoved } = await this.store.delete(id);
     await this.removed({ logIds: [id], blobHashes: blobsRemoved });

@@ -14,7 +14,11 @@ function labelKey(labels: Labels): string {
     .join(",");
 }
 
+/** What a label value must escape: almost never there, so one test spares three replaces. */
+const ESCAPED = /[\\\n"]/;
+
 function escapeLabel(value: string): string {
+  if (!ESCAPED.test(value)) return value;
   return value.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/"/g, '\\"');
 }
 
