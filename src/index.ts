@@ -2,7 +2,7 @@
  * Start-up only: read the configuration, open the database (migrations included), build the app,
  * listen (src/server.ts: TLS and the redirect listener), and shut down cleanly on SIGTERM/SIGINT.
  */
-import { logLine } from "./ops/log-line.ts";
+import { flushAccessLines, logLine, writeAccessLine } from "./ops/log-line.ts";
 import { ConfigError, loadSettings, type Config } from "./config.ts";
 import { openDatabase, type Database } from "./storage/database.ts";
 import { FolderLockedError } from "./storage/folder-lock.ts";
@@ -38,8 +38,9 @@ async function main(): Promise<void> {
     console.error(error.message);
     process.exit(73); // EX_CANTCREAT: the data folder is taken
   }
-  // One JSON line per request on stdout (no log content, no tokens); errors go to stderr.
-  const service = createApp({ config, database, aiConfig, accessLog: (line) => console.log(line) });
+  // One JSON line per request on stdout (no log content, no tokens), in batches; errors go to stderr.
+  const service = createApp({ config, database, aiConfig, accessLog: writeAccessLine });
+  process.on("exit", flushAccessLines);
   const server = startServer(config, service.edge);
   service.startBackground();
   logLine("info", "listening", { version: VERSION, url: server.url, redirectFrom: server.redirectUrl, publicUrl: config.PUBLIC_URL, database: database.driver, ai: aiConfig ? `${aiConfig.provider} ${aiConfig.model}` : "disabled" });
