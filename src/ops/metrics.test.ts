@@ -23,4 +23,14 @@ describe("label values in the exposition format", () => {
     latency.observe(0.5, { route: "/x", method: "GET" });
     expect(registry.render()).toContain('test_seconds_count{method="GET",route="/x"} 2');
   });
+
+  test("label sets stay apart however their values read when joined", () => {
+    const registry = new MetricsRegistry();
+    const counter = registry.counter("test_total", "Test.");
+    for (const labels of [{ a: "1", b: "2" }, { a: "1b2" }, { a: "1b=1:2" }, { a: "1", b: "2" }]) counter.inc(labels);
+    const lines = registry.render().split("\n");
+    expect(lines).toContain('test_total{a="1",b="2"} 2');
+    expect(lines).toContain('test_total{a="1b2"} 1');
+    expect(lines).toContain('test_total{a="1b=1:2"} 1');
+  });
 });
