@@ -27,7 +27,8 @@ describe("label values in the exposition format", () => {
   test("label sets stay apart however their values read when joined", () => {
     const registry = new MetricsRegistry();
     const counter = registry.counter("test_total", "Test.");
-    for (const labels of [{ a: "1", b: "2" }, { a: "1b2" }, { a: "1b=1:2" }, { a: "1", b: "2" }]) counter.inc(labels);
+    const sets: Record<string, string>[] = [{ a: "1", b: "2" }, { a: "1b2" }, { a: "1b=1:2" }, { a: "1", b: "2" }];
+    for (const labels of sets) counter.inc(labels);
     const lines = registry.render().split("\n");
     expect(lines).toContain('test_total{a="1",b="2"} 2');
     expect(lines).toContain('test_total{a="1b2"} 1');
