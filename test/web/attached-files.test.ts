@@ -5,7 +5,7 @@
  */
 import { expect } from "bun:test";
 import { buildZip } from "../files/archives.ts";
-import { appAndBrowser } from "./browser.ts";
+import { appAndBrowser, hashOf } from "./browser.ts";
 import { numberedLog, paperLogWithBrokenPlugin } from "./fixtures.ts";
 
 const setup = appAndBrowser();
@@ -29,7 +29,7 @@ test("attached files are tabs; a problem in a file links to its lines in that ta
     expect(await link.textContent()).toBe("Show lines 4–7 in plugins/FancyShop/error.log");
     await link.click();
     await page.waitForURL(/\?file=/);
-    expect(new URL(page.url()).hash).toBe("#L4-L7");
+    expect(await hashOf(page)).toBe("#L4-L7");
     expect(await page.$$eval("#log .sel", (lines) => lines.map((line) => line.id))).toEqual(["L4", "L5", "L6", "L7"]);
     expect(await page.textContent("#log-heading")).toBe("plugins/FancyShop/error.log 9 lines");
     expect(await page.getAttribute("nav.tabs a[aria-current]", "href")).toBe(`/${id}?file=plugins%2FFancyShop%2Ferror.log`);

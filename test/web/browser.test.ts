@@ -5,7 +5,7 @@
  */
 import { expect } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { appAndBrowser } from "./browser.ts";
+import { appAndBrowser, hashOf } from "./browser.ts";
 import { hostileLog, numberedLog, paperLogWithBrokenPlugin } from "./fixtures.ts";
 
 const setup = appAndBrowser();
@@ -75,9 +75,9 @@ describe("log page", () => {
       expect(await page.$eval("#L200", (line) => { const box = line.getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight; })).toBe(true);
 
       await page.click("#L5 > a");
-      expect(new URL(page.url()).hash).toBe("#L5");
+      expect(await hashOf(page)).toBe("#L5");
       await page.click("#L9 > a", { modifiers: ["Shift"] });
-      expect(new URL(page.url()).hash).toBe("#L5-L9");
+      expect(await hashOf(page)).toBe("#L5-L9");
       expect(await selectedLines(page)).toEqual(["L5", "L6", "L7", "L8", "L9"]);
 
       await page.goto(`${setup.api.url}/${id}#L12-L10`);
@@ -85,7 +85,7 @@ describe("log page", () => {
 
       await page.fill("#goto-line", "250");
       await page.press("#goto-line", "Enter");
-      expect(new URL(page.url()).hash).toBe("#L250");
+      expect(await hashOf(page)).toBe("#L250");
       expect(await selectedLines(page)).toEqual(["L250"]);
     });
   }, 30_000);
@@ -101,7 +101,7 @@ describe("log page", () => {
       expect(await page.textContent(".summary .software")).toBe("Paper 1.20.4");
 
       await problem.locator("a.line-link").click();
-      expect(new URL(page.url()).hash).toBe("#L4-L7");
+      expect(await hashOf(page)).toBe("#L4-L7");
       expect(await selectedLines(page)).toEqual(["L4", "L5", "L6", "L7"]);
       expect(await page.getAttribute("#L4", "class")).toContain("e");
     });
@@ -198,7 +198,7 @@ describe("without JavaScript", () => {
         expect(await page.isVisible("#delete")).toBe(false);
         expect(await page.isVisible("#goto")).toBe(false);
         await page.click(".problem a.line-link");
-        expect(new URL(page.url()).hash).toBe("#L4");
+        expect(await hashOf(page)).toBe("#L4");
         expect(await page.$eval("#L4", (line) => line.matches(":target"))).toBe(true);
       },
       { javaScriptEnabled: false },

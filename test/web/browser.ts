@@ -9,10 +9,19 @@
  * profile: cookies, storage, viewport). In a `--parallel` worker each file launches and closes its own.
  */
 import { afterAll, beforeAll, describe, test } from "bun:test";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 import type { Env } from "../../src/config.ts";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
 import { CHROMIUM_PATH, chromium as chromiumNeed, type Need, requires } from "../support/requires.ts";
+
+/**
+ * The page's address fragment, read in the page: `page.url()` is playwright's copy, updated by an
+ * event that may arrive after a click or key press has already resolved (a CI run read the
+ * fragment of the step before).
+ */
+export function hashOf(page: Page): Promise<string> {
+  return page.evaluate(() => location.hash);
+}
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

@@ -8,7 +8,7 @@
  */
 import { expect } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { appAndBrowser } from "./browser.ts";
+import { appAndBrowser, hashOf } from "./browser.ts";
 import { numberedLog } from "./fixtures.ts";
 
 const setup = appAndBrowser();
@@ -36,7 +36,6 @@ async function withPage<T>(kind: keyof typeof VIEWPORTS, run: (page: Page, conte
   }
 }
 
-const hash = (page: Page) => new URL(page.url()).hash;
 const frames = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 const onScreen = (page: Page, selector: string) =>
   page.$eval(selector, (element) => { const box = element.getBoundingClientRect(); return box.height > 0 && box.bottom > 0 && box.top < innerHeight; });
@@ -62,30 +61,30 @@ describe("errors", () => {
         const next = page.getByRole("button", { name: "Next error" });
         const previous = page.getByRole("button", { name: "Previous error" });
         await next.click();
-        expect(hash(page)).toBe("#L40");
+        expect(await hashOf(page)).toBe("#L40");
         expect(await onScreen(page, "#L40")).toBe(true);
         await next.click();
-        expect(hash(page)).toBe("#L120-L122"); // the error with its stack trace, as one step
+        expect(await hashOf(page)).toBe("#L120-L122"); // the error with its stack trace, as one step
         expect(await page.getByRole("status").filter({ hasText: "Error 2 of 3" }).count()).toBe(1);
         await next.click();
-        expect(hash(page)).toBe("#L200");
+        expect(await hashOf(page)).toBe("#L200");
         await next.click();
-        expect(hash(page)).toBe("#L200");
+        expect(await hashOf(page)).toBe("#L200");
         expect(await page.textContent("#log-state")).toBe("No more errors below.");
         await previous.click();
-        expect(hash(page)).toBe("#L120-L122");
+        expect(await hashOf(page)).toBe("#L120-L122");
 
         await page.evaluate(() => (document.activeElement as HTMLElement).blur()); // keys work anywhere outside a text field
         await page.keyboard.press("e");
-        expect(hash(page)).toBe("#L200");
+        expect(await hashOf(page)).toBe("#L200");
         await page.keyboard.press("Shift+E");
-        expect(hash(page)).toBe("#L120-L122");
+        expect(await hashOf(page)).toBe("#L120-L122");
         await page.keyboard.press("Shift+E");
-        expect(hash(page)).toBe("#L40");
+        expect(await hashOf(page)).toBe("#L40");
         // From the top of the page, the next error is the first one.
         await page.evaluate(() => scrollTo(0, 0));
         await page.keyboard.press("e");
-        expect(hash(page)).toBe("#L40");
+        expect(await hashOf(page)).toBe("#L40");
       });
     }, 30_000);
   }
@@ -141,7 +140,7 @@ describe("errors", () => {
       expect(await page.textContent(".summary .errors")).toBe("1 error");
       expect(await page.$$eval("#log div.e", (lines) => lines.map((line) => line.id))).toEqual(["L7", "L8", "L9"]);
       await page.click(".summary .errors");
-      expect(hash(page)).toBe("#L7");
+      expect(await hashOf(page)).toBe("#L7");
     });
     const clean = await setup.api.upload(numberedLog(3));
     const html = await (await setup.api.fetch(`/${clean.id}`, { headers: { accept: "text/html" } })).text();
