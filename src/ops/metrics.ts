@@ -10,7 +10,7 @@ type Labels = Record<string, string>;
 /**
  * Series keys by the labels as given: a service's requests repeat a handful of label sets (its
  * methods, routes and statuses). Sorting, escaping and joining them again for every request made
- * recording a request cost 1.85 us (0.57 with this); without the metrics, hot raw reads ran
+ * recording a request cost 1.85 us (0.61 with this); without the metrics, hot raw reads ran
  * 7-11% faster. Bounded: a label set past the bound is keyed afresh each time, never dropped.
  */
 const seriesKeys = new Map<string, string>();
