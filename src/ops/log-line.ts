@@ -4,14 +4,19 @@
  * Access lines go to stdout in batches (line-batch.ts); a line of the service's own first writes
  * the access lines waiting before it, so stdout keeps their order.
  */
-import { LineBatch } from "./line-batch.ts";
+import { DroppingOutlet, LineBatch } from "./line-batch.ts";
 
 export type LogLevel = "info" | "warn" | "error";
 
-const accessLines = new LineBatch((text) => process.stdout.write(text));
+function formatLine(level: LogLevel, msg: string, fields: Record<string, unknown>): string {
+  return JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields });
+}
+
+const stdoutOutlet = new DroppingOutlet(process.stdout, (lines) => formatLine("warn", "access lines dropped: stdout was not read", { lines }));
+const accessLines = new LineBatch(stdoutOutlet.write);
 
 export function logLine(level: LogLevel, msg: string, fields: Record<string, unknown> = {}): void {
-  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields });
+  const line = formatLine(level, msg, fields);
   if (level === "error") {
     console.error(line);
     return;
