@@ -64,6 +64,11 @@ describe("tool calls per step and per run", () => {
 
     console.log(`/healthz during a 300-call step: ${latencies.length} probes, slowest ${Math.max(...latencies).toFixed(1)} ms`);
     expect(latencies.length).toBeGreaterThan(0);
-    expect(Math.max(...latencies)).toBeLessThan(100);
+    // The app, the scripted model and this client share one thread here, so a probe also waits
+    // for their work: 20-50 ms at the slowest on an idle machine, 130 once in CI on a busy one.
+    // The bound catches a thread held for long (a search's whole 250 ms budget at once), not the
+    // milliseconds of a busy machine; the median says probes are answered between the calls.
+    expect(Math.max(...latencies)).toBeLessThan(200);
+    expect(latencies.toSorted((a, b) => a - b)[Math.floor(latencies.length / 2)]).toBeLessThan(25);
   }, 60_000);
 });
