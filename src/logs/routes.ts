@@ -191,7 +191,7 @@ export function logRoutes({ logs, insights, bodyLimits, deleteBudget, cache, adm
     .get(
       "/raw/:id",
       async ({ params, request }) => {
-        const log = await logs.open(params.id);
+        const log = await logs.openWithMainBlob(params.id);
         return rawResponse(request, { hash: log.main.hash, data: await log.blob(), size: log.main.size }, cache);
       },
       {

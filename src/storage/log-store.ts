@@ -2,7 +2,7 @@
  * LogStore: every read and write of logs and blobs, in SQL terms. Nothing above this file writes SQL.
  * A log row points at a blob; a blob lives as long as some log points at it.
  */
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, lt, sql } from "drizzle-orm";
 import { rowsOf, type Database, type Db } from "./database.ts";
 import { blobs, logFiles, logs, type LogFileRow, type LogRow, type MetadataEntry } from "./schema.ts";
 import type { PreparedBlob } from "./blobs.ts";
@@ -37,6 +37,26 @@ export type LogFileRecord = Omit<LogFileRow, "logId">;
 /** A log row without its token and uploader hashes, with its attached files: what reads need. */
 export type LogRecord = Omit<LogRow, "tokenHash" | "uploaderHash"> & { files: LogFileRecord[] };
 
+/** A log row as stored, with its attached files: what the delete checks need beyond a read. */
+export type StoredLog = LogRecord & { tokenHash: string; uploaderHash: string | null };
+
+/**
+ * A log's attached files in upload order, as JSON text in the log's own row: one round trip for
+ * both. Text rather than json, so that both drivers hand over the same thing (parseFiles).
+ */
+const filesOfLog = sql<string>`(
+  select coalesce(json_agg(json_build_object(
+    'name', f.name, 'position', f.position, 'blobHash', f.blob_hash, 'size', f.size,
+    'lines', f.lines, 'errors', f.errors, 'truncated', f.truncated
+  ) order by f.position), '[]')::text
+  from ${logFiles} f where f.log_id = ${logs.id}
+)`;
+
+function parseFiles(json: string): LogFileRecord[] {
+  // The size is a bigint column: json_build_object writes it as a number, as the column's mode reads it.
+  return json === "[]" ? [] : (JSON.parse(json) as LogFileRecord[]);
+}
+
 /** A blob is an orphan when neither a log nor an attached file points at it. */
 const isOrphan = (hash: unknown) =>
   sql`not exists (select 1 from ${logs} where ${logs.blobHash} = ${hash})
@@ -51,10 +71,12 @@ export class LogStore {
   /**
    * The reads every view makes, built once and run as server-side prepared statements: built
    * per call, Drizzle's query building plus an unprepared Parse cost about 0.2-0.3 ms of CPU per
-   * read against about 0.09 ms prepared (bench/results/latest.md, raw-cold).
+   * read against about 0.09 ms prepared (bench/results/latest.md, raw-cold). A log comes with its
+   * files in one round trip, and with its main blob too where the reader will send it (raw
+   * reads): three round trips per cold raw read were one.
    */
   private readonly logById;
-  private readonly filesByLog;
+  private readonly logWithBlobById;
   private readonly blobByHash;
   /** The background recompression's write, once per new blob (src/logs/recompression.ts). */
   private readonly replaceBlob;
@@ -65,16 +87,15 @@ export class LogStore {
   constructor({ db, executePrepared }: Pick<Database, "db" | "executePrepared">) {
     this.db = db;
     this.executePrepared = executePrepared;
-    this.logById = db.select().from(logs).where(eq(logs.id, sql.placeholder("id"))).limit(1).prepare("log_store_log_by_id");
-    this.filesByLog = db
-      .select({
-        name: logFiles.name, position: logFiles.position, blobHash: logFiles.blobHash, size: logFiles.size,
-        lines: logFiles.lines, errors: logFiles.errors, truncated: logFiles.truncated,
-      })
-      .from(logFiles)
-      .where(eq(logFiles.logId, sql.placeholder("id")))
-      .orderBy(asc(logFiles.position))
-      .prepare("log_store_files_by_log");
+    const logWithFiles = { ...getTableColumns(logs), files: filesOfLog };
+    this.logById = db.select(logWithFiles).from(logs).where(eq(logs.id, sql.placeholder("id"))).limit(1).prepare("log_store_log_by_id");
+    this.logWithBlobById = db
+      .select({ ...logWithFiles, mainBlob: blobs.data })
+      .from(logs)
+      .leftJoin(blobs, eq(blobs.hash, logs.blobHash))
+      .where(eq(logs.id, sql.placeholder("id")))
+      .limit(1)
+      .prepare("log_store_log_with_blob_by_id");
     this.blobByHash = db
       .select({ data: blobs.data })
       .from(blobs)
@@ -129,11 +150,17 @@ export class LogStore {
     }
   }
 
-  async find(id: string): Promise<(LogRecord & { tokenHash: string; uploaderHash: string | null }) | null> {
-    const rows = await this.logById.execute({ id });
-    if (!rows[0]) return null;
-    const files = await this.filesByLog.execute({ id });
-    return { ...rows[0], files };
+  /**
+   * A log with its files; with its main blob's bytes too when asked (`mainBlob`, in the same round
+   * trip; null when not asked, or when a delete removed the blob meanwhile).
+   */
+  async find(id: string, withMainBlob = false): Promise<(StoredLog & { mainBlob: Uint8Array | null }) | null> {
+    if (!withMainBlob) {
+      const [row] = await this.logById.execute({ id });
+      return row ? { ...row, files: parseFiles(row.files), mainBlob: null } : null;
+    }
+    const [row] = await this.logWithBlobById.execute({ id });
+    return row ? { ...row, files: parseFiles(row.files) } : null;
   }
 
   async readBlob(hash: string): Promise<Uint8Array | null> {
