@@ -4,6 +4,7 @@
  */
 import { Elysia, t, type DocumentDecoration } from "elysia";
 import { negotiateEncoding } from "../edge/accept-encoding.ts";
+import { oneChunkStream, watchLoopTurn } from "../edge/late-response.ts";
 import type { BodyLimits } from "../edge/body.ts";
 import { decompressedStream } from "../storage/blobs.ts";
 import { ApiError, errorResponses } from "../errors.ts";
@@ -191,8 +192,9 @@ export function logRoutes({ logs, insights, bodyLimits, deleteBudget, cache, adm
     .get(
       "/raw/:id",
       async ({ params, request }) => {
+        const loopTurned = watchLoopTurn();
         const log = await logs.openWithMainBlob(params.id);
-        return rawResponse(request, { hash: log.main.hash, data: await log.blob(), size: log.main.size }, cache);
+        return rawResponse(request, { hash: log.main.hash, data: await log.blob(), size: log.main.size }, cache, loopTurned);
       },
       {
         params: LogIdParams,
@@ -211,9 +213,10 @@ export function logRoutes({ logs, insights, bodyLimits, deleteBudget, cache, adm
       async ({ params, request }) => {
         const id = (params as Record<string, string>).id;
         const name = fileNameFromUrl(request.url, id);
+        const loopTurned = watchLoopTurn();
         const log = await logs.open(id);
         const file = log.file(name);
-        return rawResponse(request, { hash: file.hash, data: await log.blob(file), size: file.size }, cache);
+        return rawResponse(request, { hash: file.hash, data: await log.blob(file), size: file.size }, cache, loopTurned);
       },
       {
         // No params schema: Elysia cannot compile one for the "*" wildcard; fileNameFromUrl reads it.
@@ -274,8 +277,13 @@ interface StoredText {
   size: number;
 }
 
-/** Sends stored content: br bytes as they are when accepted, else plain or gzip text. */
-export async function rawResponse(request: Request, { hash, data, size }: StoredText, cache: HotLogCache): Promise<Response> {
+/**
+ * Sends stored content: br bytes as they are when accepted, else plain or gzip text. A body
+ * finished after the event loop turned (`loopTurned`: the database was read, or a text form
+ * made) goes out as a one-chunk stream, which Bun writes with its headers at once (late-response.ts).
+ */
+export async function rawResponse(request: Request, { hash, data, size }: StoredText, cache: HotLogCache, loopTurned: () => boolean): Promise<Response> {
+  const body = (bytes: Uint8Array): BodyInit => (loopTurned() ? oneChunkStream(bytes) : (bytes as BodyInit));
   const etag = `"${hash}"`;
   const headers: Record<string, string> = {
     "content-type": "text/plain; charset=utf-8",
@@ -289,13 +297,13 @@ export async function rawResponse(request: Request, { hash, data, size }: Stored
     return new Response(null, { status: 304, headers });
   }
   const coding = negotiateEncoding(request.headers.get("accept-encoding"), ["br", "gzip", "identity"]);
-  if (coding === "br") return new Response(data as BodyInit, { headers: { ...headers, "content-encoding": "br" } });
+  if (coding === "br") return new Response(body(data), { headers: { ...headers, "content-encoding": "br" } });
   // Under a kilobyte gzip saves nothing worth a header (the edge's compression draws the same line).
   const textCoding: TextCoding = coding === "gzip" && size >= GZIP_FROM_BYTES ? "gzip" : "identity";
   const gzipped: Record<string, string> = textCoding === "gzip" ? { "content-encoding": "gzip", etag: `W/${etag}` } : {};
   if (size <= WHOLE_UP_TO_BYTES) {
     const form = await textForm(cache, hash, data, textCoding);
-    return new Response(form as BodyInit, { headers: { ...headers, ...gzipped } });
+    return new Response(body(form), { headers: { ...headers, ...gzipped } });
   }
   const { textFiles } = cache;
   if (textFiles) {
