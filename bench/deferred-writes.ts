@@ -5,9 +5,10 @@
  * the event loop has turned (setImmediate, as after a database round trip), under wrk at 64
  * connections; CPU per request is read from /proc. Writes bench/results/deferred-writes.md.
  *
- * Bun writes a response finished after the loop turned with a system call per piece of each
- * header (see `strace -c -f -p <pid>` while it runs), so there the headers cost CPU; a response
- * finished at once goes out in one call.
+ * Bun writes a response finished after the loop turned, when its headers and body pass the 16 KiB
+ * cork buffer, with a system call per piece of each header (see `strace -c -f -p <pid>` while it
+ * runs), so there the headers cost CPU; a response finished at once goes out in one call, and so
+ * does a late one whose body is a stream (src/edge/late-response.ts, which the raw reads use).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";

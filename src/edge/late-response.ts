@@ -1,20 +1,26 @@
 /**
- * A response finished after the event loop has turned (after a database round trip, say) is
- * written by Bun 1.4 with one send() system call per piece of each header: about 70 for the
- * dozen headers a raw read carries, which cost 0.33-0.39 ms of CPU per response against 0.02 for
- * the same response finished at once (`bun bench/deferred-writes.ts`, bench/results/deferred-writes.md).
- * A body given as a stream is written with its headers in one go, whenever it is finished: 0.05 ms.
- * The price is the Content-Length header: a stream goes out chunked.
+ * A response finished after the event loop has turned (after a database round trip, say) whose
+ * headers and body together pass 16 KiB (uWS's cork buffer) is written by Bun 1.4 with one send()
+ * system call per piece of each header: about 70 for the dozen headers a raw read carries, which
+ * cost 0.36-0.39 ms of CPU per response against 0.02 for the same response finished at once, and
+ * 0.04-0.06 for a late one of up to 12 KiB (`bun bench/deferred-writes.ts`,
+ * bench/results/deferred-writes.md; strace counts the calls). A body given as a stream is written
+ * with its headers in one go, whenever it is finished: 0.05 ms. The price is the Content-Length
+ * header: a stream goes out chunked.
  *
  * So a handler that may wait for I/O watches whether the loop turned while it waited, and gives a
- * late body as a one-chunk stream. A response finished at once (everything from a cache, only
- * promise callbacks in between) keeps its plain body and its Content-Length.
+ * late body past LATE_STREAM_FROM_BYTES as a one-chunk stream. A response finished at once
+ * (everything from a cache, only promise callbacks in between) and a small one keep their plain
+ * body and Content-Length.
  *
  * The watch is a setImmediate, which Bun runs after the I/O callbacks of a loop pass. Under load
  * it runs before a database reply arrives, so late answers are streamed; on an idle server the
  * reply can come in the very next pass, ahead of it, and the answer goes out plain, with its
  * Content-Length, at the higher cost that an idle server can spare. Either form is valid HTTP/1.1.
  */
+
+/** Bodies from this size on leave no room for the headers in the 16 KiB cork buffer. */
+export const LATE_STREAM_FROM_BYTES = 12 * 1024;
 
 /** Starts watching; the returned function says whether the event loop has turned since. */
 export function watchLoopTurn(): () => boolean {
@@ -28,8 +34,9 @@ export function watchLoopTurn(): () => boolean {
   };
 }
 
-/** The bytes as a stream of one chunk: a late response's body, written with its headers. */
-export function oneChunkStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
+/** A body for a response: a late one past LATE_STREAM_FROM_BYTES as a stream of one chunk, else the bytes as they are. */
+export function lateBody(bytes: Uint8Array, loopTurned: () => boolean): BodyInit {
+  if (bytes.byteLength < LATE_STREAM_FROM_BYTES || !loopTurned()) return bytes as BodyInit;
   return new ReadableStream({
     start(controller) {
       controller.enqueue(bytes);

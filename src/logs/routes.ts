@@ -4,7 +4,7 @@
  */
 import { Elysia, t, type DocumentDecoration } from "elysia";
 import { negotiateEncoding } from "../edge/accept-encoding.ts";
-import { oneChunkStream, watchLoopTurn } from "../edge/late-response.ts";
+import { lateBody, watchLoopTurn } from "../edge/late-response.ts";
 import type { BodyLimits } from "../edge/body.ts";
 import { decompressedStream } from "../storage/blobs.ts";
 import { ApiError, errorResponses } from "../errors.ts";
@@ -278,12 +278,11 @@ interface StoredText {
 }
 
 /**
- * Sends stored content: br bytes as they are when accepted, else plain or gzip text. A body
+ * Sends stored content: br bytes as they are when accepted, else plain or gzip text. A large body
  * finished after the event loop turned (`loopTurned`: the database was read, or a text form
  * made) goes out as a one-chunk stream, which Bun writes with its headers at once (late-response.ts).
  */
 export async function rawResponse(request: Request, { hash, data, size }: StoredText, cache: HotLogCache, loopTurned: () => boolean): Promise<Response> {
-  const body = (bytes: Uint8Array): BodyInit => (loopTurned() ? oneChunkStream(bytes) : (bytes as BodyInit));
   const etag = `"${hash}"`;
   const headers: Record<string, string> = {
     "content-type": "text/plain; charset=utf-8",
@@ -297,13 +296,13 @@ export async function rawResponse(request: Request, { hash, data, size }: Stored
     return new Response(null, { status: 304, headers });
   }
   const coding = negotiateEncoding(request.headers.get("accept-encoding"), ["br", "gzip", "identity"]);
-  if (coding === "br") return new Response(body(data), { headers: { ...headers, "content-encoding": "br" } });
+  if (coding === "br") return new Response(lateBody(data, loopTurned), { headers: { ...headers, "content-encoding": "br" } });
   // Under a kilobyte gzip saves nothing worth a header (the edge's compression draws the same line).
   const textCoding: TextCoding = coding === "gzip" && size >= GZIP_FROM_BYTES ? "gzip" : "identity";
   const gzipped: Record<string, string> = textCoding === "gzip" ? { "content-encoding": "gzip", etag: `W/${etag}` } : {};
   if (size <= WHOLE_UP_TO_BYTES) {
     const form = await textForm(cache, hash, data, textCoding);
-    return new Response(body(form), { headers: { ...headers, ...gzipped } });
+    return new Response(lateBody(form, loopTurned), { headers: { ...headers, ...gzipped } });
   }
   const { textFiles } = cache;
   if (textFiles) {
