@@ -34,9 +34,13 @@ export function watchLoopTurn(): () => boolean {
   };
 }
 
-/** A body for a response: a late one past LATE_STREAM_FROM_BYTES as a stream of one chunk, else the bytes as they are. */
-export function lateBody(bytes: Uint8Array, loopTurned: () => boolean): BodyInit {
-  if (bytes.byteLength < LATE_STREAM_FROM_BYTES || !loopTurned()) return bytes as BodyInit;
+/**
+ * A body for a response: late bytes past LATE_STREAM_FROM_BYTES as a stream of one chunk, else
+ * the body as it is. A Blob stays as it is: Bun would read its stream back as the Blob, and
+ * copying it out costs what streaming saves; the caches hand out Blobs, so it is rarely late.
+ */
+export function lateBody(bytes: Uint8Array | Blob, loopTurned: () => boolean): BodyInit {
+  if (bytes instanceof Blob || bytes.byteLength < LATE_STREAM_FROM_BYTES || !loopTurned()) return bytes as BodyInit;
   return new ReadableStream({
     start(controller) {
       controller.enqueue(bytes);

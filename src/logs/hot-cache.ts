@@ -12,7 +12,9 @@
  *
  * The blob budget also holds small logs' text forms for clients that do not take brotli (plain
  * and gzip bytes, text-forms.ts): computed once, they weigh in the same bytes and leave with the
- * blob, least recently used first.
+ * blob, least recently used first. They are kept as Blobs: Bun sends a Blob body without the copy
+ * it makes of a Uint8Array's bytes (a 200 KB body in a bare Bun.serve: 19,300-19,800 responses a
+ * second at 0.049 ms of CPU each, against 14,700-16,300 at 0.060-0.066 as a Uint8Array).
  */
 import { LRUCache } from "lru-cache";
 import type { LogRecord } from "../storage/log-store.ts";
@@ -40,7 +42,8 @@ function textFormKey(hash: string, coding: TextCoding): string {
 
 export class HotLogCache {
   private readonly records: LRUCache<string, LogRecord>;
-  private readonly blobs: LRUCache<string, Uint8Array> | null;
+  /** Stored blobs (Uint8Array) by hash, and text forms (Blob) by textFormKey. */
+  private readonly blobs: LRUCache<string, Uint8Array | Blob> | null;
   hits = 0;
   misses = 0;
 
@@ -61,7 +64,7 @@ export class HotLogCache {
     });
     this.blobs =
       maxBlobBytes > 0
-        ? new LRUCache<string, Uint8Array>({ maxSize: maxBlobBytes, sizeCalculation: (data) => Math.max(1, data.byteLength) })
+        ? new LRUCache<string, Uint8Array | Blob>({ maxSize: maxBlobBytes, sizeCalculation: (data) => Math.max(1, data instanceof Blob ? data.size : data.byteLength) })
         : null;
   }
 
@@ -78,7 +81,7 @@ export class HotLogCache {
   }
 
   getBlob(hash: string): Uint8Array | undefined {
-    const data = this.blobs?.get(hash);
+    const data = this.blobs?.get(hash) as Uint8Array | undefined; // a hash key holds a stored blob
     if (data) this.hits++;
     else this.misses++;
     return data;
@@ -100,13 +103,13 @@ export class HotLogCache {
     this.textFiles?.forget(hash);
   }
 
-  getTextForm(hash: string, coding: TextCoding): Uint8Array | undefined {
-    return this.blobs?.get(textFormKey(hash, coding));
+  getTextForm(hash: string, coding: TextCoding): Blob | undefined {
+    return this.blobs?.get(textFormKey(hash, coding)) as Blob | undefined; // a form key holds a form
   }
 
   /** Kept only while the blob itself is: a form computed as its log was deleted does not linger. */
   setTextForm(hash: string, coding: TextCoding, bytes: Uint8Array): void {
-    if (this.blobs?.has(hash)) this.blobs.set(textFormKey(hash, coding), bytes);
+    if (this.blobs?.has(hash)) this.blobs.set(textFormKey(hash, coding), new Blob([bytes as Uint8Array<ArrayBuffer>]));
   }
 
   /** Forgets everything (a replica that may have missed removals while disconnected). */

@@ -16,7 +16,8 @@ const gzip = promisify(zlib.gzip);
 /** Concurrent first reads of one form share one computation. */
 const computing = new Map<string, Promise<Uint8Array>>();
 
-export async function textForm(cache: HotLogCache, hash: string, stored: Uint8Array, coding: TextCoding): Promise<Uint8Array> {
+/** The form as the cache keeps it (a Blob), or its bytes when this read computed it or waited for it. */
+export async function textForm(cache: HotLogCache, hash: string, stored: Uint8Array, coding: TextCoding): Promise<Uint8Array | Blob> {
   const known = cache.getTextForm(hash, coding);
   if (known) return known;
   const key = `${hash}:${coding}`;
