@@ -56,6 +56,8 @@ export interface AppDeps {
   accessLog?: (line: string) => void;
   /** The AI model configuration (loadAiConfig); null or absent: AI routes answer 503 ai_disabled. */
   aiConfig?: AiConfig | null;
+  /** Benchmarks only (bench/unlimited-service.ts): the edge without its rate limiter, to measure what it costs. */
+  withoutRateLimit?: boolean;
 }
 
 /** Every operation exists under both prefixes, from one definition (docs/API.md, Conventions). */
@@ -216,6 +218,7 @@ export function createApp(deps: AppDeps) {
     routeRules: ADMIN_ROUTE_RULES,
     onKeyedRequest: (name) => metrics.countKeyedRequest(name),
     onUnknownKey: () => metrics.countUnknownKey(),
+    withoutRateLimit: deps.withoutRateLimit,
   });
 
   return {
