@@ -78,7 +78,14 @@ export interface CpuPerRequest {
  * Per program: req/s over all rounds, latency percentiles averaged over rounds, errors summed.
  */
 export async function measureSideBySide(ctx: BenchContext, specs: LoadSpec[]): Promise<Measured[]> {
-  for (const spec of specs) await runLoad({ ...spec, url: spec.program.url + spec.path, durationS: ctx.warmupS });
+  for (const spec of specs) {
+    await runLoad({ ...spec, url: spec.program.url + spec.path, durationS: ctx.warmupS });
+    // As after a round (measureOnce): what the warm-up deferred (the service recompresses its
+    // blobs once uploads pause) must not run into the next program's warm-up or first round.
+    // Without this wait the first round of the upload comparison read 244-293 uploads a second
+    // against 302-400 for the rounds after it, while another service recompressed its warm-up.
+    await settled(spec.program.pid);
+  }
   const runs: MeasuredRun[][] = specs.map(() => []);
   for (let round = 0; round < ctx.rounds; round++) {
     for (const [index, spec] of specs.entries()) runs[index].push(await measureOnce(spec, ctx.durationS));
