@@ -35,7 +35,7 @@ export const rateLimitOverheadScenario: Scenario = {
         `on/off throughput ${(a.rps / b.rps).toFixed(2)}; 1/rps differs by ${(1e6 / a.rps - 1e6 / b.rps).toFixed(1)} µs; CPU per request on/off ${(a.cpuMsPerRequest.program / b.cpuMsPerRequest.program).toFixed(2)}`;
       return [
         { scenario: "limiter", target: "logpaste, limiter on, GET /healthz", connections: CONNECTIONS, load: on, ratio: on.rps / off.rps, ratioOf: "limiter off", rssMiB: limited.rssMiB(), note: compare(on, off) },
-        { scenario: "limiter", target: "logpaste, limiter off, GET /healthz", connections: CONNECTIONS, load: off, note: "bench/unlimited-service.ts: createEdge({ withoutRateLimit: true })" },
+        { scenario: "limiter", target: "logpaste, limiter off, GET /healthz", connections: CONNECTIONS, load: off, note: "bench/unlimited-service.ts: createApp({ withoutRateLimit: true })" },
         { scenario: "limiter", target: "logpaste, limiter on, hot raw read", connections: CONNECTIONS, load: rawOn, ratio: rawOn.rps / rawOff.rps, ratioOf: "limiter off", note: compare(rawOn, rawOff) },
         { scenario: "limiter", target: "logpaste, limiter off, hot raw read", connections: CONNECTIONS, load: rawOff },
       ];
