@@ -149,3 +149,10 @@ export const FORMATS = {
 } as const satisfies Record<string, LogFormat>;
 
 export type FormatName = keyof typeof FORMATS;
+
+// A prefix is where its header line starts (line-cue.ts reads its first character off the line).
+for (const [name, format] of Object.entries(FORMATS)) {
+  if (format.kind === "header" && !(format.prefix === 1 && format.header.source.startsWith("^(") && !format.header.source.startsWith("^(?"))) {
+    throw new Error(`formats.ts: ${name}'s prefix must be its header's first group, at the start of the line`);
+  }
+}

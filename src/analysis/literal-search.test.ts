@@ -46,6 +46,34 @@ describe("LiteralSearch finds every occurrence of every literal in one pass", ()
   });
 });
 
+describe("LiteralSearch reads a long text as two halves", () => {
+  const literals = ["Exception", "ion", "java.lang.OutOfMemoryError", "a", "aa", "x"];
+
+  test("a literal across the middle is found once, and the order is kept", () => {
+    for (let shift = -30; shift <= 30; shift++) {
+      // The middle of the text falls inside, before and after the long literal.
+      const half = 3000;
+      const head = "a".repeat(half + shift - 10);
+      const text = `${head}java.lang.OutOfMemoryError ${"b".repeat(half)} Exception x`;
+      expect(scanned(literals, text)).toEqual(naive(literals, text));
+      const { ends } = new LiteralSearch(literals).scan(text);
+      expect(ends).toEqual([...ends].sort((a, b) => a - b));
+    }
+  });
+
+  test("random long texts agree with the naive search", () => {
+    let seed = 11;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let round = 0; round < 10; round++) {
+      const text = Array.from({ length: 5000 + random(5000) }, () => "aExcptionx \n"[random(12)]).join("");
+      expect(scanned(literals, text)).toEqual(naive(literals, text));
+    }
+  });
+});
+
 describe("LiteralIndex files occurrences under their entry and line", () => {
   const entry = (...lines: string[]): LogEntry => ({ level: 6, time: null, prefix: null, lines: lines.map((content, i) => ({ number: i + 1, content })) });
 

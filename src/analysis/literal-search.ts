@@ -21,6 +21,8 @@ export class LiteralSearch {
   private readonly delta: Int32Array;
   /** The literals ending at each state (its own and those of its suffixes): ids, or undefined. */
   private readonly output: (number[] | undefined)[];
+  /** The longest literal's length: how early the second walk of a long text starts. */
+  private readonly longest: number;
 
   constructor(readonly literals: readonly string[]) {
     let classes = 1;
@@ -35,6 +37,7 @@ export class LiteralSearch {
       }
     }
     this.classes = classes;
+    this.longest = literals.reduce((most, literal) => Math.max(most, literal.length), 0);
 
     // The trie, with -1 for a missing transition.
     const trie: Int32Array[] = [new Int32Array(classes).fill(-1)];
@@ -90,22 +93,64 @@ export class LiteralSearch {
    * Every occurrence, in the order they end in the text (several ending at the same place:
    * longest literal first): `ids[k]` ended just before `ends[k]`. Two flat arrays rather than a
    * callback or an object per occurrence: the scan is the hottest loop of the engine.
+   *
+   * A long text is read as two halves in one loop. Each step of a walk waits for the table read
+   * of the step before; two walks that do not wait for each other keep the processor busier (the
+   * scan of the corpus: 4.8 ms -> 4.5, and 4.1 -> 2.1 for the bare loop on a table in cache). The
+   * second walk starts early by the longest literal's length less one, so that a literal across
+   * the middle is found by it, and keeps only what ends after the middle.
    */
   scan(text: string): { ids: number[]; ends: number[] } {
-    const { classOf, classes, delta, output } = this;
     const ids: number[] = [];
     const ends: number[] = [];
-    let row = 0;
-    for (let i = 0; i < text.length; i++) {
-      row = delta[row + classOf[text.charCodeAt(i)]];
-      if (row < 0) {
-        row = -row;
-        for (const id of output[row / classes]!) {
-          ids.push(id);
-          ends.push(i + 1);
-        }
+    if (text.length < TWO_WALKS_FROM) {
+      this.walk(text, 0, text.length, 0, ids, ends, 0);
+      return { ids, ends };
+    }
+    const middle = text.length >> 1;
+    const secondStart = Math.max(0, middle - this.longest + 1);
+    const secondIds: number[] = [];
+    const secondEnds: number[] = [];
+    const { classOf, delta } = this;
+    let first = 0;
+    let second = 0;
+    // Both walks together as far as the first one goes (the middle), then the second one alone.
+    for (let i = 0, j = secondStart; i < middle; i++, j++) {
+      first = delta[first + classOf[text.charCodeAt(i)]];
+      second = delta[second + classOf[text.charCodeAt(j)]];
+      if ((first | second) < 0) {
+        if (first < 0) first = this.record(-first, i + 1, 0, ids, ends);
+        if (second < 0) second = this.record(-second, j + 1, middle, secondIds, secondEnds);
       }
+    }
+    this.walk(text, secondStart + middle, text.length, second, secondIds, secondEnds, middle);
+    for (let k = 0; k < secondIds.length; k++) {
+      ids.push(secondIds[k]);
+      ends.push(secondEnds[k]);
     }
     return { ids, ends };
   }
+
+  /** One walk over text[from, to) from `row`, keeping what ends after `after`. */
+  private walk(text: string, from: number, to: number, row: number, ids: number[], ends: number[], after: number): void {
+    const { classOf, delta } = this;
+    for (let i = from; i < to; i++) {
+      row = delta[row + classOf[text.charCodeAt(i)]];
+      if (row < 0) row = this.record(-row, i + 1, after, ids, ends);
+    }
+  }
+
+  /** Files the literals ending at `end` in state `row` (premultiplied) when `end` is after `after`; returns the row. */
+  private record(row: number, end: number, after: number, ids: number[], ends: number[]): number {
+    if (end > after) {
+      for (const id of this.output[row / this.classes]!) {
+        ids.push(id);
+        ends.push(end);
+      }
+    }
+    return row;
+  }
 }
+
+/** Below this length one walk does as well: the second walk's overlap and merge cost more than they save. */
+const TWO_WALKS_FROM = 4096;

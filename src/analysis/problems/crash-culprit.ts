@@ -263,7 +263,8 @@ function modListOf(log: LogContext): ModList {
   for (const entry of log.entries) {
     for (const { content } of entry.lines) {
       // Rows are indented (reports indent with tabs, some pastes with spaces); stack frames are not rows.
-      if (content.length > 600 || (content[0] !== "\t" && content[0] !== " ") || content.startsWith("\tat ") || content.startsWith("    at ")) continue;
+      const first = content.charCodeAt(0);
+      if ((first !== 9 /* tab */ && first !== 32) /* space */ || content.length > 600 || content.startsWith("\tat ") || content.startsWith("    at ")) continue;
       const mod = listedMod(content);
       if (!mod) continue;
       if (!list.byId.has(mod.id)) list.byId.set(mod.id, mod);
