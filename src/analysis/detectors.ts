@@ -5,7 +5,7 @@
  * Markers are tested line by line, found through a literal `hint` (a plain substring search),
  * so detection stays linear on 10 MB logs and no pattern can run across line boundaries.
  */
-import type { FormatName } from "./formats.ts";
+import { indented, type FormatName } from "./formats.ts";
 import type { LiteralIndex } from "./literal-index.ts";
 
 export interface LineMarker {
@@ -170,9 +170,10 @@ export function hintsInside(hints: Iterable<string>): Map<string, string[]> {
 }
 
 /**
- * Matching lines / all lines (empty ones included); false when no line matches. `giveUp` is
- * asked after each line that does not match, with the highest ratio still possible; when it
- * says yes, counting stops and that bound is the answer.
+ * Matching lines / all lines (empty ones included); false when no line matches. `header` is a
+ * format's (formats.ts), which no indented line matches. `giveUp` is asked after each line that
+ * does not match, with the highest ratio still possible; when it says yes, counting stops and
+ * that bound is the answer.
  */
 export function lineRatio(
   lines: readonly string[],
@@ -182,7 +183,7 @@ export function lineRatio(
   if (lines.length === 0) return { ratio: false };
   let missing = 0;
   for (const line of lines) {
-    if (header.test(line)) continue;
+    if (!indented(line) && header.test(line)) continue;
     missing++;
     const atMost = (lines.length - missing) / lines.length;
     if (giveUp(atMost)) return { atMost };

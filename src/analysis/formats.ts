@@ -150,9 +150,23 @@ export const FORMATS = {
 
 export type FormatName = keyof typeof FORMATS;
 
-// A prefix is where its header line starts (line-cue.ts reads its first character off the line).
+/**
+ * Whether a line starts with a tab or a space. No header does (checked below), and stack frames
+ * and mod lists do, a third of a crashed log's lines: the header pattern is not tried on them.
+ */
+export function indented(line: string): boolean {
+  const first = line.charCodeAt(0);
+  return first === 9 /* tab */ || first === 32;
+}
+
+// What readers of the entries count on, checked once: a prefix is where its header line starts
+// (line-cue.ts reads its first character off the line), and a header starts with `[` or a digit,
+// never with the tab or space of a continuation line (parse.ts does not try those lines).
 for (const [name, format] of Object.entries(FORMATS)) {
-  if (format.kind === "header" && !(format.prefix === 1 && format.header.source.startsWith("^(") && !format.header.source.startsWith("^(?"))) {
+  if (format.kind !== "header") continue;
+  const source = format.header.source;
+  if (!(format.prefix === 1 && source.startsWith("^(") && !source.startsWith("^(?"))) {
     throw new Error(`formats.ts: ${name}'s prefix must be its header's first group, at the start of the line`);
   }
+  if (!/^\^\(+(?:\\\[|\\d)/.test(source)) throw new Error(`formats.ts: ${name}'s header must start with "[" or a digit`);
 }

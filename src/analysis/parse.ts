@@ -3,7 +3,7 @@
  * Header formats group continuation lines under the last header; reports and line logs
  * make one entry per line.
  */
-import type { HeaderFormat, LogFormat } from "./formats.ts";
+import { indented, type HeaderFormat, type LogFormat } from "./formats.ts";
 import { levelFromWord } from "./levels.ts";
 import { Level, type LevelNumber, type LogEntry } from "./model.ts";
 import { parseTime } from "./time.ts";
@@ -30,7 +30,7 @@ function parseHeaderLines(lines: readonly string[], format: HeaderFormat, firstL
   for (let i = 0; i < lines.length; i++) {
     const content = lines[i];
     const line = { number: firstLineNumber + i, content };
-    const match = format.header.exec(content);
+    const match = indented(content) ? null : format.header.exec(content);
     if (match) {
       current = headerEntry(match, format);
       entries.push(current);
@@ -55,7 +55,7 @@ export function countEntriesAtLeast(lines: readonly string[], format: LogFormat,
     case "header": {
       const lean = levelOnly(format);
       for (const content of lines) {
-        const match = lean.header.exec(content);
+        const match = indented(content) ? null : lean.header.exec(content);
         if (match && headerLevel(match, lean) <= level) count++;
       }
       return count;
