@@ -62,7 +62,7 @@ export function analyseLog(input: string | Uint8Array, options: AnalyseOptions =
   };
   const collector = new AnalysisCollector();
   collector.runRules(phases.main, log.entries, context);
-  if (phases.deferred.length > 0) collector.runRules(phases.deferred, collector.entriesWithoutProblems(log.entries), context);
+  if (phases.deferred.length > 0) collector.runRules(phases.deferred, log.entries, context, true);
   collector.readInformation(analyser, log.entries, context);
   if (!groups.includes("crash-report")) analyseEmbeddedCrashReport(log.lines, collector, context);
   if (phases.lastResorts.length > 0 && !collector.foundCause()) {

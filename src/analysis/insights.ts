@@ -16,14 +16,24 @@ export class AnalysisCollector {
   /** The first value seen per information kind, for the log's version. */
   readonly firstValueOfKind = new Map<string, string>();
 
-  /** Problems of the same rule and key are one problem; the first entry and wording stay. */
-  runRules(rules: readonly ProblemRule[], entries: readonly LogEntry[], log: LogContext): void {
+  /**
+   * Problems of the same rule and key are one problem; the first entry and wording stay.
+   * `unexplainedOnly`: only the entries no problem was found in yet.
+   */
+  runRules(rules: readonly ProblemRule[], entries: readonly LogEntry[], log: LogContext, unexplainedOnly = false): void {
     if (rules.length === 0) return;
     const { gates, gateOf, ungated } = gatePlanOf(rules);
     // Each gate's words for the entry, asked once per entry (-1 stands for "no gate").
     const words = new Int32Array(gates.length + 1);
     words[gates.length] = -1;
-    for (const entry of entries) {
+    // Gates open only on entries holding a literal (EntryGate): without an ungated rule, the
+    // other three quarters of a log's entries can give no finding.
+    let visited = ungated.length === 0 && entries === log.entries ? (logLiterals.entriesHolding(log) ?? entries) : entries;
+    if (unexplainedOnly) {
+      const explained = new Set(this.problems.map((problem) => problem.entry));
+      visited = visited.filter((entry) => !explained.has(entry));
+    }
+    for (const entry of visited) {
       let opened = false;
       for (let g = 0; g < gates.length; g++) if ((words[g] = gates[g].wordsOf(entry, log)) !== 0) opened = true;
       // An entry that opens no gate only needs the rules without one: most entries of most logs.
@@ -62,7 +72,9 @@ export class AnalysisCollector {
   readInformation(analyser: Analyser, entries: readonly LogEntry[], log: LogContext): void {
     if (analyser.information.length === 0) return;
     const wanted = hintBitsOf(analyser);
-    for (const entry of entries) {
+    // Where the index answers, an entry holding no literal holds no pattern's hint.
+    const visited = entries === log.entries ? (logLiterals.entriesHolding(log) ?? entries) : entries;
+    for (const entry of visited) {
       const hits = logLiterals.hitsOf(entry, log);
       if (hits !== null && (hits.bits & wanted) === 0) continue;
       let text: string | null = null;
@@ -79,12 +91,6 @@ export class AnalysisCollector {
         }
       }
     }
-  }
-
-  /** The entries no problem was found in yet. */
-  entriesWithoutProblems(entries: readonly LogEntry[]): LogEntry[] {
-    const explained = new Set(this.problems.map((problem) => problem.entry));
-    return entries.filter((entry) => !explained.has(entry));
   }
 
   /** Whether a problem names a cause: any category but `other`. */

@@ -64,6 +64,8 @@ interface LogHits {
   entries: readonly LogEntry[];
   /** null: the text is not the entries' lines, the index cannot answer. */
   byEntry: Map<LogEntry, EntryHits> | null;
+  /** The entries holding a literal, in order (null with `byEntry`). */
+  holding: LogEntry[] | null;
 }
 
 /** One text's occurrences, in the order they end in the text. */
@@ -141,6 +143,14 @@ export class LiteralIndex implements EntryGate {
     return (log === this.lastContext ? this.log! : this.logHits(log)).byEntry;
   }
 
+  /**
+   * The entries holding some literal, in the log's order, or null when the index cannot answer
+   * for this log. A quarter of the corpus's entries: the rest can open no gate (see EntryGate).
+   */
+  entriesHolding(log: LogContext): readonly LogEntry[] | null {
+    return (log === this.lastContext ? this.log! : this.logHits(log)).holding;
+  }
+
   /** The literals an entry holds as bits, for the collector's gate (-1: unknown, try every rule). */
   wordsOf(entry: LogEntry, log: LogContext): number {
     const hits = this.hitsOf(entry, log);
@@ -165,6 +175,7 @@ export class LiteralIndex implements EntryGate {
     const { text, entries } = log;
     const { ids, ends } = this.hitsIn(text);
     const byEntry = new Map<LogEntry, EntryHits>();
+    const holding: LogEntry[] = [];
     let k = 0;
     let lineStart = 0;
     for (const entry of entries) {
@@ -179,6 +190,7 @@ export class LiteralIndex implements EntryGate {
           if (current === null) {
             current = { lines: [], literals: [], bits: 0, byLiteral: null };
             byEntry.set(entry, current);
+            holding.push(entry);
           }
           // One hit per literal and line: a phrase twice on a line is one line to try.
           for (let h = current.lines.length - 1; h >= 0 && current.lines[h] === l; h--) if (current.literals[h] === id) continue next;
@@ -189,8 +201,8 @@ export class LiteralIndex implements EntryGate {
         lineStart = lineEnd + 1;
       }
     }
-    if (lineStart - 1 !== text.length) return (this.log = { entries, byEntry: null });
-    return (this.log = { entries, byEntry });
+    if (lineStart - 1 !== text.length) return (this.log = { entries, byEntry: null, holding: null });
+    return (this.log = { entries, byEntry, holding });
   }
 }
 

@@ -187,6 +187,10 @@ export interface ProblemRule {
   find(entry: LogEntry, log: LogContext): ProblemFinding[];
 }
 
+/**
+ * A gate's words are literals of the log's literal index (literal-index.ts): an entry holding
+ * none of them opens no gate, so the collector need not visit it for gated rules.
+ */
 export interface EntryGate {
   /** The words the entry carries, as bits (0: none). */
   wordsOf(entry: LogEntry, log: LogContext): number;
