@@ -29,11 +29,17 @@ const NO_HITS: EntryHits = Object.freeze({ lines: [], literals: [], bits: 0, byL
 const NO_LINES: readonly number[] = [];
 
 /**
- * The lines of the entry holding one literal, in order. Indexed by literal on the first call:
- * a shape asks for its literal's lines, and an entry of a long trace holds a cue word on many.
+ * The lines of the entry holding one literal, in order. An entry of a long trace holds a cue word
+ * on many lines, and its shapes each ask: it is indexed by literal on the first call. Most entries
+ * hold a few literals, and a look along them costs less than the index.
  */
 export function linesHolding(hits: EntryHits, literal: number): readonly number[] {
   if ((hits.bits & (1 << literal % BITS)) === 0) return NO_LINES;
+  if (hits.byLiteral === null && hits.literals.length <= FEW_HITS) {
+    let found: number[] | null = null;
+    for (let k = 0; k < hits.literals.length; k++) if (hits.literals[k] === literal) (found ??= []).push(hits.lines[k]);
+    return found ?? NO_LINES;
+  }
   if (hits.byLiteral === null) {
     const byLiteral = new Map<number, number[]>();
     for (let k = 0; k < hits.lines.length; k++) {
@@ -58,6 +64,8 @@ export function holdsLiteral(hits: EntryHits, literal: number): boolean {
   return false;
 }
 const BITS = 31;
+/** Up to this many hits, an entry's lines are looked up along its hits, not indexed. */
+const FEW_HITS = 8;
 const NO_STARTS: readonly number[] = [];
 
 interface LogHits {
