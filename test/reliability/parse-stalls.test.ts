@@ -70,16 +70,17 @@ test("while two clients send bodies of millions of fields, values and parts, /he
   for (const list of Object.values(statuses)) for (const status of list) expect([400, 413, 503]).toContain(status);
 }, 60_000);
 
-test("while four clients send light bodies of the slowest shapes, some prepared on the request thread, /healthz keeps a p90 under 25 ms", async () => {
-  // Plain text up to 256 KiB is prepared on the request thread while the workers are busy
-  // (preparation-pool.ts). These are the slowest such bodies tried: a detection hint on every line.
-  const hints = ["CustomSkinLoader ", "with Fabric Loader", "-Spigot", "ModLauncher running"];
-  const light = hints.map((hint) => `${hint}\n`.repeat(Math.floor((250 * 1024) / (hint.length + 1))));
+/**
+ * /healthz latencies, one probe every 50 ms, while four clients upload `body(round)` in turn: for
+ * 3 s and until 20 uploads were answered.
+ */
+async function probeWhileUploading(body: (round: number) => { bytes: string | Uint8Array; headers: Record<string, string> }) {
   let sending = true;
   const statuses: number[] = [];
   const senders = [0, 1, 2, 3].map(async (client) => {
     for (let round = client; sending; round++) {
-      const response = await fetch(`${service.url}/v1/log`, { method: "POST", headers: { "content-type": "text/plain" }, body: `${round}\n${light[round % light.length]}` });
+      const { bytes, headers } = body(round);
+      const response = await fetch(`${service.url}/v1/log`, { method: "POST", headers, body: bytes as BodyInit });
       await response.arrayBuffer();
       statuses.push(response.status);
     }
@@ -96,12 +97,29 @@ test("while four clients send light bodies of the slowest shapes, some prepared 
   sending = false;
   await Promise.all(senders);
   latencies.sort((a, b) => a - b);
-  const p90 = latencies[Math.floor(latencies.length * 0.9)];
-  console.log(`light hostile bodies: /healthz p90 ${p90.toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms over ${latencies.length} probes; ${statuses.length} uploads`);
-  // 4-8 ms here; 6.6 ms with no help from the request thread at all, 28.5 ms when it helped
-  // with every such body (a slow help now pauses helping for a second).
-  expect(p90).toBeLessThan(25);
-  expect(statuses.length).toBeGreaterThanOrEqual(20);
-  // Stored like any log (or 503 server_busy when the body budget is spent): nothing else.
-  for (const status of statuses) expect([200, 503]).toContain(status);
-}, 60_000);
+  return { p90: latencies[Math.floor(latencies.length * 0.9)], max: latencies.at(-1)!, probes: latencies.length, statuses };
+}
+
+test("while four clients send light bodies of the slowest shapes, some prepared on the request thread, /healthz stays as quick as when the workers prepare them all", async () => {
+  // Plain text up to 256 KiB is prepared on the request thread while the workers are busy
+  // (preparation-pool.ts). These are the slowest such bodies tried: a detection hint on every line.
+  const hints = ["CustomSkinLoader ", "with Fabric Loader", "-Spigot", "ModLauncher running"];
+  const light = hints.map((hint) => `${hint}\n`.repeat(Math.floor((250 * 1024) / (hint.length + 1))));
+  const text = (round: number) => `${round}\n${light[round % light.length]}`;
+  // The same bodies gzipped are never prepared on the request thread: what /healthz reads when
+  // the workers do it all, on this machine, now.
+  const workersOnly = await probeWhileUploading((round) => ({ bytes: gzipSync(text(round), { level: 1 }), headers: { "content-type": "text/plain", "content-encoding": "gzip" } }));
+  const helped = await probeWhileUploading((round) => ({ bytes: text(round), headers: { "content-type": "text/plain" } }));
+  const line = (name: string, run: typeof helped) => `${name} /healthz p90 ${run.p90.toFixed(1)} ms, max ${run.max.toFixed(1)} ms over ${run.probes} probes; ${run.statuses.length} uploads`;
+  console.log(`light hostile bodies: ${line("workers only:", workersOnly)}; ${line("with the request thread's help:", helped)}`);
+  // Alone on one machine: 4-18 ms with help, 6.6 ms with no help from the request thread at all,
+  // 28.5 ms when it helped with every such body (a slow help now pauses helping for a second).
+  // In a full test run on a slow machine the helped p90 read 34.8 ms: the bound follows the
+  // machine, as measured without help in the same test.
+  expect(helped.p90).toBeLessThan(Math.max(25, 1.5 * workersOnly.p90));
+  for (const run of [workersOnly, helped]) {
+    expect(run.statuses.length).toBeGreaterThanOrEqual(20);
+    // Stored like any log (or 503 server_busy when the body budget is spent): nothing else.
+    for (const status of run.statuses) expect([200, 503]).toContain(status);
+  }
+}, 90_000);
