@@ -87,6 +87,11 @@ export class HintLookup {
     if (options.utf8) this.bytes = Buffer.from(options.utf8.buffer, options.utf8.byteOffset, options.utf8.byteLength);
   }
 
+  /** Whether the hints are looked up in a literal index (each registered hint at no cost). */
+  get indexed(): boolean {
+    return this.index !== undefined;
+  }
+
   has(hint: string): boolean {
     const id = this.index?.registeredId(hint);
     if (id !== undefined) return this.index!.startsIn(this.text, id).length > 0;

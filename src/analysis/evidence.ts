@@ -11,6 +11,7 @@
  */
 import { HintLookup } from "./detectors.ts";
 import { MC_VERSION } from "./fragments.ts";
+import { logLiterals } from "./literal-index.ts";
 
 export type Side = "client" | "server";
 /** Software a log can state beyond Vanilla, as `LogType.name` spells it; `Bukkit` is only ever shown. */
@@ -223,6 +224,19 @@ const VERSION_FACTS: readonly Fact[] = [
   fact("minecraft: Minecraft ", new RegExp(`^\\s*minecraft: Minecraft (${MC_VERSION})\\s*$`)),
 ];
 
+// In an analysis the facts' hints are found by the log's one literal scan (literal-index.ts), as
+// detection's are: without it, each was a search of the whole text, and a text given as a string
+// was first copied into bytes for them. The gates' short words (`erver`, `orge`) are not
+// registered: they occur on most lines of most logs, and their occurrences alone (45,000 over
+// the corpus) cost the scan more than the searches they spared (see `someHolds`).
+for (const hint of [
+  ...SOFTWARE_FACTS.flatMap((s) => [...s.stated.map((f) => f.hint), ...s.shown.map((f) => f.hint)]),
+  ...[...SERVER_FACTS, ...CLIENT_FACTS, ...WEAK_SERVER_FACTS].flatMap((group) => group.facts.map((f) => f.hint)),
+  ...VERSION_FACTS.map((f) => f.hint),
+]) {
+  logLiterals.textLiteralOf(hint);
+}
+
 /** Texts longer than this are read only at both ends. */
 const WHOLE_TEXT_LIMIT = 256 * 1024;
 const END_LENGTH = 96 * 1024;
@@ -259,7 +273,7 @@ export class LogEvidence {
   }
 
   private statedAmong(candidates: readonly SoftwareFacts[]): StatedSoftware | null {
-    return candidates.find((s) => this.gateOpen(s) && s.stated.some((f) => this.holds(f)))?.software ?? null;
+    return candidates.find((s) => this.someHolds(s, s.stated))?.software ?? null;
   }
 
   /** Whether the log states the software or shows its code at work. */
@@ -267,7 +281,7 @@ export class LogEvidence {
     let shown = this.shownCache.get(software);
     if (shown === undefined) {
       const facts = SOFTWARE_FACTS.find((s) => s.software === software)!;
-      shown = this.gateOpen(facts) && (facts.stated.some((f) => this.holds(f)) || facts.shown.some((f) => this.holds(f)));
+      shown = this.someHolds(facts, facts.stated) || this.someHolds(facts, facts.shown);
       this.shownCache.set(software, shown);
     }
     return shown;
@@ -294,12 +308,23 @@ export class LogEvidence {
     return this.versionFound.version;
   }
 
-  private gateOpen(facts: { gate: readonly string[] }): boolean {
-    return facts.gate.some((g) => this.hints.has(g));
+  /**
+   * Whether a gate word occurs and one of the facts holds. Searched one by one, the gate goes
+   * first: when none of its words occurs, no fact is searched. From the literal index, each fact
+   * is known at once, and the gate is only searched for a fact that holds without containing a
+   * gate word (a launch argument such as `--launchTarget fmlclient`): most logs never need it.
+   */
+  private someHolds(group: { gate: readonly string[] }, facts: readonly Fact[]): boolean {
+    if (!this.hints.indexed) return this.gateOpen(group) && facts.some((f) => this.holds(f));
+    return facts.some((f) => this.holds(f) && (group.gate.some((g) => f.hint.includes(g)) || this.gateOpen(group)));
+  }
+
+  private gateOpen(group: { gate: readonly string[] }): boolean {
+    return group.gate.some((g) => this.hints.has(g));
   }
 
   private anyHolds(groups: readonly GatedFacts[]): boolean {
-    return groups.some((group) => this.gateOpen(group) && group.facts.some((f) => this.holds(f)));
+    return groups.some((group) => this.someHolds(group, group.facts));
   }
 
   private holds(f: Fact): boolean {

@@ -5,7 +5,9 @@
  * (its hint, or a phrase its anchor regex requires: required-literal.ts). They register it here
  * when defined. Per log, one scan (literal-search.ts) finds every occurrence of every literal and
  * files it under the entry and line it is on; a shape then only tries the lines holding its
- * literal, and an entry holding none of a rule's literals never reaches the rule.
+ * literal, and an entry holding none of a rule's literals never reaches the rule. What a log
+ * states about itself (evidence.ts) is asked of the whole text only: its literals are found by
+ * the same scan but not filed.
  *
  * The index answers for the log whose text is its entries' lines joined with "\n" (what
  * analyseLog builds). For anything else (tests handing rules their own entries) it answers null,
@@ -88,6 +90,8 @@ interface TextHits {
 export class LiteralIndex implements EntryGate {
   private readonly ids = new Map<string, number>();
   private readonly literals: string[] = [];
+  /** Per id: whether its hits are filed under entries (false: only `startsIn` answers for it). */
+  private readonly filed: boolean[] = [];
   /** Built at the first scan; a literal registered later (a test's own rule) rebuilds it. */
   private search: LiteralSearch | null = null;
   /** The last text scanned: detection and analysis read the same text in turn. */
@@ -98,21 +102,44 @@ export class LiteralIndex implements EntryGate {
   private lastEntry: LogEntry | null = null;
   private lastHits: EntryHits | null = NO_HITS;
 
-  /** The id of a literal (registered on first use). */
+  /** The id of a literal (registered on first use), whose hits are filed under the entries. */
   idOf(literal: string): number {
+    const id = this.register(literal);
+    if (!this.filed[id]) {
+      this.filed[id] = true;
+      this.forgetLog();
+    }
+    return id;
+  }
+
+  /**
+   * The id of a literal only ever asked about in the whole text (`startsIn`): its hits are not
+   * filed under entries, so a common one (the evidence's `erver`) opens no rule's gate and costs
+   * the rules nothing. Unless it is filed for another reader too (`idOf`).
+   */
+  textLiteralOf(literal: string): number {
+    return this.register(literal);
+  }
+
+  private register(literal: string): number {
     let id = this.ids.get(literal);
     if (id === undefined) {
       if (literal.length === 0 || literal.includes("\n")) throw new Error(`LiteralIndex: ${JSON.stringify(literal)} is empty or spans lines`);
       id = this.literals.length;
       this.literals.push(literal);
+      this.filed.push(false);
       this.ids.set(literal, id);
       this.search = null;
       this.textHits = null;
-      this.log = null;
-      this.lastContext = null;
-      this.lastEntry = null;
+      this.forgetLog();
     }
     return id;
+  }
+
+  private forgetLog(): void {
+    this.log = null;
+    this.lastContext = null;
+    this.lastEntry = null;
   }
 
   /** The id of a literal if it is registered, without registering it. */
@@ -182,6 +209,7 @@ export class LiteralIndex implements EntryGate {
     if (this.log?.entries === log.entries) return this.log;
     const { text, entries } = log;
     const { ids, ends } = this.hitsIn(text);
+    const filed = this.filed;
     const byEntry = new Map<LogEntry, EntryHits>();
     const holding: LogEntry[] = [];
     let k = 0;
@@ -195,6 +223,7 @@ export class LiteralIndex implements EntryGate {
         const lineEnd = lineStart + lines[l].content.length;
         next: for (; k < ids.length && ends[k] <= lineEnd; k++) {
           const id = ids[k];
+          if (!filed[id]) continue;
           if (current === null) {
             current = { lines: [], literals: [], bits: 0, byLiteral: null };
             byEntry.set(entry, current);

@@ -89,6 +89,21 @@ describe("LiteralIndex files occurrences under their entry and line", () => {
     expect(index.wordsOf(entries[1], log)).toBe(index.bitOf(error) | index.bitOf(boom));
   });
 
+  test("a literal of the whole text only is found, but filed under no entry, until a reader files it", () => {
+    const index = new LiteralIndex();
+    const error = index.idOf("ERROR");
+    const server = index.textLiteralOf("Server");
+    const entries = [entry("[12:00] Server ERROR"), entry("[12:01] Server ok")];
+    const log = { text: entries.flatMap((e) => e.lines.map((l) => l.content)).join("\n"), entries };
+    expect(index.startsIn(log.text, server)).toEqual([8, 29]);
+    expect(index.hitsOf(entries[0], log)!.literals).toEqual([error]);
+    expect(index.entriesHolding(log)).toEqual([entries[0]]);
+    // Registered for the entries too: now filed.
+    expect(index.idOf("Server")).toBe(server);
+    expect(index.hitsOf(entries[1], log)!.literals).toEqual([server]);
+    expect(index.entriesHolding(log)).toEqual(entries);
+  });
+
   test("a text that is not the entries' lines gets no answer (the caller reads the lines)", () => {
     const index = new LiteralIndex();
     index.idOf("ERROR");

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { analyseLog } from "../../src/analysis/index.ts";
+import { detectLog } from "../../src/analysis/analyse-log.ts";
 import { MINECRAFT_LOG_TYPES, logTypeId } from "../../src/analysis/log-types.ts";
 import { LOG_TYPE_FIXTURES } from "./fixtures/log-types.ts";
 
@@ -75,5 +76,38 @@ describe("detection order and scores", () => {
   test("the title joins name, version and type label", () => {
     expect(analyseLog("[12:00:00] [Server thread/INFO]: Starting minecraft server version 1.21.4\n").title).toBe("Vanilla 1.21.4 Server Log");
     expect(analyseLog("nothing to see").title).toBe("Unknown Log");
+  });
+});
+
+describe("what a log states about itself reads the same from the analysis's literal scan as from searches of its own", () => {
+  // Analyses find the facts' hints in the log's one literal scan and search a gate word only
+  // where a fact holds without containing one; upload statistics search gates, then facts.
+  const texts = [
+    "[12:00:00] [main/INFO]: ModLauncher running: args [--launchTarget, fmlclient, --fml.forgeVersion, 47.2.0, --fml.mcVersion, 1.20.1]",
+    // A fact without a gate word: the Forge gate (`orge`, `FML`...) is absent, so Forge is not stated.
+    "[12:00:00] [main/INFO]: args [--launchTarget, fmlclient]",
+    // The same fact with a gate word elsewhere in the log.
+    "[12:00:00] [main/INFO]: args [--launchTarget, fmlclient]\n[12:00:01] [main/INFO]: FML: 8.0",
+    "[12:00:00] [main/INFO]: args [--launchTarget, fmlserver]",
+    "[12:00:00] [Render thread/INFO]: Setting user: Steve\n[12:00:01] [Render thread/INFO]: Loading Minecraft 1.20.1 with Fabric Loader 0.15.0",
+    "[12:00:00] [Server thread/INFO]: Starting minecraft server version 1.21.4\n[12:00:01] [Server thread/INFO]: This server is running Paper version git-Paper-196 (MC: 1.21.4)",
+    "[12:00:00] [main/INFO]: Launched Version: 1.20.1-forge-47.2.0",
+    "nothing to see",
+  ];
+
+  test.each(texts.map((text, i) => [i, text] as const))("text %i", (_i, text) => {
+    const scanned = detectLog(text).evidence;
+    const searched = detectLog(text, "own searches").evidence;
+    expect({ software: scanned.software, side: scanned.side, version: scanned.minecraftVersion?.value ?? null }).toEqual({
+      software: searched.software,
+      side: searched.side,
+      version: searched.minecraftVersion?.value ?? null,
+    });
+  });
+
+  test("a fact without a gate word counts only with the gate", () => {
+    expect(detectLog(texts[1]).evidence.software).toBeNull();
+    expect(detectLog(texts[2]).evidence.software).toBe("Forge");
+    expect(detectLog(texts[3]).evidence.side).toBe("server");
   });
 });
