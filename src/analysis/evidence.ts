@@ -310,13 +310,16 @@ export class LogEvidence {
 
   /**
    * Whether a gate word occurs and one of the facts holds. Searched one by one, the gate goes
-   * first: when none of its words occurs, no fact is searched. From the literal index, each fact
-   * is known at once, and the gate is only searched for a fact that holds without containing a
+   * first: when none of its words occurs, no fact is searched. From the literal index, each hint
+   * is known at once, and the gate is only searched for a hint that occurs without containing a
    * gate word (a launch argument such as `--launchTarget fmlclient`): most logs never need it.
+   * The gate still comes before a fact's pattern, which may run on many lines.
    */
   private someHolds(group: { gate: readonly string[] }, facts: readonly Fact[]): boolean {
     if (!this.hints.indexed) return this.gateOpen(group) && facts.some((f) => this.holds(f));
-    return facts.some((f) => this.holds(f) && (group.gate.some((g) => f.hint.includes(g)) || this.gateOpen(group)));
+    return facts.some(
+      (f) => this.hints.has(f.hint) && (group.gate.some((g) => f.hint.includes(g)) || this.gateOpen(group)) && this.patternHolds(f),
+    );
   }
 
   private gateOpen(group: { gate: readonly string[] }): boolean {
@@ -328,7 +331,11 @@ export class LogEvidence {
   }
 
   private holds(f: Fact): boolean {
-    if (!this.hints.has(f.hint)) return false;
+    return this.hints.has(f.hint) && this.patternHolds(f);
+  }
+
+  /** Whether a line holding the fact's hint matches its pattern (a fact without one: its hint occurs). */
+  private patternHolds(f: Fact): boolean {
     return f.pattern === undefined || this.firstCapture(f) !== null;
   }
 

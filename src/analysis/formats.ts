@@ -160,13 +160,41 @@ export function indented(line: string): boolean {
 }
 
 // What readers of the entries count on, checked once: a prefix is where its header line starts
-// (line-cue.ts reads its first character off the line), and a header starts with `[` or a digit,
-// never with the tab or space of a continuation line (parse.ts does not try those lines).
+// (model.ts, LogEntry.prefix), and a header starts with `[` or a digit, never with the tab or
+// space of a continuation line (parse.ts does not try those lines).
 for (const [name, format] of Object.entries(FORMATS)) {
   if (format.kind !== "header") continue;
   const source = format.header.source;
   if (!(format.prefix === 1 && source.startsWith("^(") && !source.startsWith("^(?"))) {
     throw new Error(`formats.ts: ${name}'s prefix must be its header's first group, at the start of the line`);
   }
-  if (!/^\^\(+(?:\\\[|\\d)/.test(source)) throw new Error(`formats.ts: ${name}'s header must start with "[" or a digit`);
+  if (!alternativesOf(source.slice(1)).every((alternative) => /^(?:\((?:\?:)?)*(?:\\\[|\\d)/.test(alternative))) {
+    throw new Error(`formats.ts: ${name}'s header must start with "[" or a digit`);
+  }
+}
+
+/**
+ * The branches a header's source (after `^`) can start with, split at each `|` outside the inner
+ * groups: the first keeps the group's opening, the others start inside it. The check above reads
+ * their first atoms only, so an optional first group is taken as present.
+ */
+function alternativesOf(source: string): string[] {
+  const branches: string[] = [];
+  let depth = 0;
+  let start = 0;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i];
+    if (char === "\\") i++;
+    else if (inClass) inClass = char !== "]";
+    else if (char === "[") inClass = true;
+    else if (char === "(") depth++;
+    else if (char === ")") depth--;
+    else if (char === "|" && depth <= 1) {
+      branches.push(source.slice(start, i));
+      start = i + 1;
+    }
+  }
+  branches.push(source.slice(start));
+  return branches;
 }

@@ -26,9 +26,9 @@ export class AnalysisCollector {
     // Each gate's words for the entry, asked once per entry (-1 stands for "no gate").
     const words = new Int32Array(gates.length + 1);
     words[gates.length] = -1;
-    // Gates open only on entries holding a literal (EntryGate): without an ungated rule, the
-    // other three quarters of a log's entries can give no finding.
-    let visited = ungated.length === 0 && entries === log.entries ? (logLiterals.entriesHolding(log) ?? entries) : entries;
+    // Without an ungated rule, only the entries that may open a gate can give a finding: where
+    // the gates agree on them (EntryGate), a quarter of a log's entries.
+    let visited = ungated.length === 0 && entries === log.entries ? (entriesOpeningAll(gates, log) ?? entries) : entries;
     if (unexplainedOnly) {
       const explained = new Set(this.problems.map((problem) => problem.entry));
       visited = visited.filter((entry) => !explained.has(entry));
@@ -73,7 +73,7 @@ export class AnalysisCollector {
     if (analyser.information.length === 0) return;
     const wanted = hintBitsOf(analyser);
     // Where the index answers, an entry holding no literal holds no pattern's hint.
-    const visited = entries === log.entries ? (logLiterals.entriesHolding(log) ?? entries) : entries;
+    const visited = entries === log.entries ? (logLiterals.entriesOpening(log) ?? entries) : entries;
     for (const entry of visited) {
       const hits = logLiterals.hitsOf(entry, log);
       if (hits !== null && (hits.bits & wanted) === 0) continue;
@@ -135,6 +135,13 @@ function gatePlanOf(rules: readonly ProblemRule[]): GatePlan {
     gatePlans.set(rules, plan);
   }
   return plan;
+}
+
+/** The entries that may open one of the gates, when every gate hands the same list; else null. */
+function entriesOpeningAll(gates: readonly EntryGate[], log: LogContext): readonly LogEntry[] | null {
+  const first = gates[0]?.entriesOpening(log) ?? null;
+  for (let g = 1; g < gates.length && first !== null; g++) if (gates[g].entriesOpening(log) !== first) return null;
+  return first;
 }
 
 /** The literal-index bits of the hints of an analyser's information patterns, worked out once. */

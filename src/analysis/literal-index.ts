@@ -114,8 +114,8 @@ export class LiteralIndex implements EntryGate {
 
   /**
    * The id of a literal only ever asked about in the whole text (`startsIn`): its hits are not
-   * filed under entries, so a common one (the evidence's `erver`) opens no rule's gate and costs
-   * the rules nothing. Unless it is filed for another reader too (`idOf`).
+   * filed under entries, so a common one (the evidence's `Server thread`) opens no rule's gate
+   * and costs the rules nothing. Unless it is filed for another reader too (`idOf`).
    */
   textLiteralOf(literal: string): number {
     return this.register(literal);
@@ -179,10 +179,10 @@ export class LiteralIndex implements EntryGate {
   }
 
   /**
-   * The entries holding some literal, in the log's order, or null when the index cannot answer
-   * for this log. A quarter of the corpus's entries: the rest can open no gate (see EntryGate).
+   * The entries holding some filed literal, in the log's order, or null when the index cannot
+   * answer for this log. A quarter of the corpus's entries: the rest open no gate of the index's.
    */
-  entriesHolding(log: LogContext): readonly LogEntry[] | null {
+  entriesOpening(log: LogContext): readonly LogEntry[] | null {
     return (log === this.lastContext ? this.log! : this.logHits(log)).holding;
   }
 

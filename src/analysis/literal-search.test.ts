@@ -4,18 +4,37 @@ import { LiteralSearch } from "./literal-search.ts";
 import type { LogEntry } from "./model.ts";
 import { requiredLiteral } from "./required-literal.ts";
 
-/** Every occurrence the naive way: each literal searched on its own. */
+/**
+ * Every occurrence the naive way, each literal searched on its own, in the order the scan
+ * promises: by where they end, the longest first among those ending at the same place.
+ */
 function naive(literals: readonly string[], text: string): string[] {
-  const found: string[] = [];
+  const found: { id: number; end: number; length: number }[] = [];
   literals.forEach((literal, id) => {
-    for (let at = text.indexOf(literal); at >= 0; at = text.indexOf(literal, at + 1)) found.push(`${id}@${at + literal.length}`);
+    for (let at = text.indexOf(literal); at >= 0; at = text.indexOf(literal, at + 1)) found.push({ id, end: at + literal.length, length: literal.length });
   });
-  return found.sort();
+  return found.sort((a, b) => a.end - b.end || b.length - a.length).map(({ id, end }) => `${id}@${end}`);
 }
 
 function scanned(literals: readonly string[], text: string): string[] {
   const { ids, ends } = new LiteralSearch(literals).scan(text);
-  return ids.map((id, k) => `${id}@${ends[k]}`).sort();
+  return ids.map((id, k) => `${id}@${ends[k]}`);
+}
+
+/** A seeded generator (mulberry32): random(n) is a whole number below n. */
+function seeded(seed: number): (n: number) => number {
+  let state = seed >>> 0;
+  return (n: number) => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * n;
+  };
+}
+
+function randomText(random: (n: number) => number, alphabet: string, length: number): string {
+  return Array.from({ length }, () => alphabet[Math.floor(random(alphabet.length))]).join("");
 }
 
 describe("LiteralSearch finds every occurrence of every literal in one pass", () => {
@@ -32,15 +51,10 @@ describe("LiteralSearch finds every occurrence of every literal in one pass", ()
   });
 
   test("random texts over a small alphabet agree with the naive search", () => {
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
-    const word = (length: number) => Array.from({ length }, () => "abc\n"[random(4)]).join("");
+    const random = seeded(7);
     for (let round = 0; round < 50; round++) {
-      const literals = [...new Set(Array.from({ length: 6 }, () => word(1 + random(4)).replace(/\n/g, "a")))];
-      const text = word(300);
+      const literals = [...new Set(Array.from({ length: 6 }, () => randomText(random, "abc", 1 + Math.floor(random(4)))))];
+      const text = randomText(random, "abc\n", 300);
       expect(scanned(literals, text)).toEqual(naive(literals, text));
     }
   });
@@ -56,19 +70,30 @@ describe("LiteralSearch reads a long text as two halves", () => {
       const head = "a".repeat(half + shift - 10);
       const text = `${head}java.lang.OutOfMemoryError ${"b".repeat(half)} Exception x`;
       expect(scanned(literals, text)).toEqual(naive(literals, text));
-      const { ends } = new LiteralSearch(literals).scan(text);
-      expect(ends).toEqual([...ends].sort((a, b) => a - b));
     }
   });
 
-  test("random long texts agree with the naive search", () => {
-    let seed = 11;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
-    for (let round = 0; round < 10; round++) {
-      const text = Array.from({ length: 5000 + random(5000) }, () => "aExcptionx \n"[random(12)]).join("");
+  test("random long texts agree with the naive search, literals across the middle included", () => {
+    const random = seeded(11);
+    for (let round = 0; round < 20; round++) {
+      // Texts around the length where the second walk starts, of the literals' own characters.
+      const text = randomText(random, "Exceptionajx \n", 4090 + Math.floor(random(5000)));
+      const middle = text.length >> 1;
+      // A literal placed to cross the middle, end at it, or start at it.
+      const literal = literals[Math.floor(random(literals.length))];
+      const at = middle - Math.floor(random(literal.length + 2));
+      const placed = text.slice(0, at) + literal + text.slice(at + literal.length);
+      expect(scanned(literals, placed)).toEqual(naive(literals, placed));
+    }
+  });
+
+  test("random literal sets, some single characters and some longer than half the text", () => {
+    const random = seeded(3);
+    for (let round = 0; round < 30; round++) {
+      const text = randomText(random, "abcd", 4096 + Math.floor(random(200)));
+      const set = [...new Set(Array.from({ length: 5 }, () => randomText(random, "abcd", 1 + Math.floor(random(6)))))];
+      const long = text.slice(100, 100 + (text.length >> 1) + 5);
+      const literals = [...set, long];
       expect(scanned(literals, text)).toEqual(naive(literals, text));
     }
   });
@@ -97,11 +122,11 @@ describe("LiteralIndex files occurrences under their entry and line", () => {
     const log = { text: entries.flatMap((e) => e.lines.map((l) => l.content)).join("\n"), entries };
     expect(index.startsIn(log.text, server)).toEqual([8, 29]);
     expect(index.hitsOf(entries[0], log)!.literals).toEqual([error]);
-    expect(index.entriesHolding(log)).toEqual([entries[0]]);
+    expect(index.entriesOpening(log)).toEqual([entries[0]]);
     // Registered for the entries too: now filed.
     expect(index.idOf("Server")).toBe(server);
     expect(index.hitsOf(entries[1], log)!.literals).toEqual([server]);
-    expect(index.entriesHolding(log)).toEqual(entries);
+    expect(index.entriesOpening(log)).toEqual(entries);
   });
 
   test("a text that is not the entries' lines gets no answer (the caller reads the lines)", () => {

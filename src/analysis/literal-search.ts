@@ -108,7 +108,7 @@ export class LiteralSearch {
       return { ids, ends };
     }
     const middle = text.length >> 1;
-    const secondStart = Math.max(0, middle - this.longest + 1);
+    const secondStart = Math.min(middle, Math.max(0, middle - this.longest + 1));
     const secondIds: number[] = [];
     const secondEnds: number[] = [];
     const { classOf, delta } = this;

@@ -32,7 +32,10 @@ export interface LogEntry {
   level: LevelNumber;
   /** Unix seconds, or null when the log type carries no date. */
   time: number | null;
-  /** The header up to and including its closing `]` or `:`; null for prefix-less lines. */
+  /**
+   * The header up to and including its closing `]` or `:`, as the entry's first line starts
+   * (parse.ts; formats.ts checks the header formats); null for prefix-less lines.
+   */
   prefix: string | null;
   lines: LogLine[];
 }
@@ -187,11 +190,15 @@ export interface ProblemRule {
   find(entry: LogEntry, log: LogContext): ProblemFinding[];
 }
 
-/**
- * A gate's words are literals of the log's literal index (literal-index.ts): an entry holding
- * none of them opens no gate, so the collector need not visit it for gated rules.
- */
+/** A cheap check in front of rules: the collector asks it once per entry for all the rules behind it. */
 export interface EntryGate {
   /** The words the entry carries, as bits (0: none). */
   wordsOf(entry: LogEntry, log: LogContext): number;
+  /**
+   * The log's entries that may open the gate, in order (null: any may). Gates whose words are
+   * literals of the log's literal index (literal-index.ts) hand its list of entries holding a
+   * literal, the same array: where every gate in front of a list of rules does, the collector
+   * visits only those entries.
+   */
+  entriesOpening(log: LogContext): readonly LogEntry[] | null;
 }

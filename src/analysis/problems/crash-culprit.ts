@@ -7,6 +7,7 @@
  * that names a mod (module, jar, annotation, a Fabric mixin handler), or whose package is the
  * id of a mod the log lists. A frame that names nothing names nothing: no guessing.
  */
+import { indented } from "../formats.ts";
 import { Level, type LogContext, type LogEntry } from "../model.ts";
 import { knownModOf } from "./known-mods.ts";
 import { modNameOfJar } from "./names.ts";
@@ -263,8 +264,7 @@ function modListOf(log: LogContext): ModList {
   for (const entry of log.entries) {
     for (const { content } of entry.lines) {
       // Rows are indented (reports indent with tabs, some pastes with spaces); stack frames are not rows.
-      const first = content.charCodeAt(0);
-      if ((first !== 9 /* tab */ && first !== 32) /* space */ || content.length > 600 || content.startsWith("\tat ") || content.startsWith("    at ")) continue;
+      if (!indented(content) || content.length > 600 || content.startsWith("\tat ") || content.startsWith("    at ")) continue;
       const mod = listedMod(content);
       if (!mod) continue;
       if (!list.byId.has(mod.id)) list.byId.set(mod.id, mod);

@@ -46,9 +46,10 @@ export interface CueWords {
 function readInFull(entry: LogEntry): boolean {
   if (entry.level <= Level.warning || entry.prefix === null) return true;
   const lines = entry.lines;
-  // The prefix's first character, read off the header line it starts (every format's prefix
-  // starts its line): the prefix itself is a piece of that line not yet copied out, and its
-  // first read would copy it, a third of this check's cost.
+  // The prefix's first character, read off the first line, which the prefix starts (model.ts).
+  // The prefix is a piece of that line not yet copied out: its first read copies it, and on a
+  // text built by concatenation (what the service analyses) that read cost more than the rest of
+  // this check; analyse requests went from 130 to 193 a second without it.
   const first = lines[0].content.charCodeAt(0);
   if (first !== 91 /* [ */ && (first < 48 || first > 57) /* a digit */) return true;
   // Text the game printed without a header of its own lands under the last info line: an
@@ -85,6 +86,11 @@ export class LineCue implements EntryGate {
       this.bitOfLiteral[id] = this.bits.get(word)!;
       this.commonLiteral[id] = common.includes(word);
     }
+  }
+
+  /** Cue words are filed literals: an entry carries one only if it holds a literal. */
+  entriesOpening(log: LogContext): readonly LogEntry[] | null {
+    return logLiterals.entriesOpening(log);
   }
 
   /** The cue words of all the entry's lines: the collector skips the rules they cannot satisfy. */
