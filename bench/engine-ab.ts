@@ -14,6 +14,7 @@
 import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { corpusLogs, DEFAULT_CORPUS_DIR } from "./corpus.ts";
 
 type Analyse = (input: string | Uint8Array) => unknown;
 
@@ -23,7 +24,7 @@ if (!ref) {
   process.exit(2);
 }
 const root = resolve(import.meta.dir, "..");
-const corpusDir = resolve(corpusArg ?? resolve(root, "../shared/corpus"));
+const corpusDir = resolve(corpusArg ?? DEFAULT_CORPUS_DIR);
 const ROUNDS = 30;
 const PASSES_PER_ROUND = 6;
 const WARM_UP_ROUNDS = 20;
@@ -41,8 +42,7 @@ try {
   const theirs: Analyse = (await import(join(other, "src/analysis/index.ts"))).analyseLog;
   const ours: Analyse = (await import(join(root, "src/analysis/index.ts"))).analyseLog;
 
-  const bytes: Uint8Array[] = [];
-  for await (const rel of new Bun.Glob("**/*.log").scan({ cwd: corpusDir })) bytes.push(await Bun.file(`${corpusDir}/${rel}`).bytes());
+  const bytes = await corpusLogs(corpusDir);
   const texts = bytes.map((b) => new TextDecoder().decode(b));
   const megabytes = bytes.reduce((n, b) => n + b.length, 0) / 1e6;
 

@@ -11,6 +11,7 @@
 import { availableParallelism, loadavg } from "node:os";
 import { relative, resolve } from "node:path";
 import { analyseLog } from "../src/analysis/index.ts";
+import { corpusLogs, DEFAULT_CORPUS_DIR } from "./corpus.ts";
 import { generatedLongStackTrace, generatedServerLog } from "../test/analysis/fixtures/generated-logs.ts";
 
 interface Row {
@@ -35,9 +36,8 @@ function timeRuns(inputs: Uint8Array[] | string[], rounds: number): { ms: number
   return best;
 }
 
-const corpusDir = resolve(process.argv[2] ?? resolve(import.meta.dir, "../../shared/corpus"));
-const corpus: Uint8Array[] = [];
-for await (const rel of new Bun.Glob("**/*.log").scan({ cwd: corpusDir })) corpus.push(await Bun.file(`${corpusDir}/${rel}`).bytes());
+const corpusDir = resolve(process.argv[2] ?? DEFAULT_CORPUS_DIR);
+const corpus = await corpusLogs(corpusDir);
 
 // The service analyses text, not bytes: a stored log's decompressed text, or a posted body after
 // the upload's filters. A string input takes another path through normalising and detection
