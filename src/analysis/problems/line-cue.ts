@@ -9,6 +9,7 @@
  * entries at warning level or worse and of entries without a log prefix (launcher output, crash
  * reports, excerpts): the bulk of a log, its info lines, only lets the common words through.
  */
+import { indented } from "../formats.ts";
 import { logLiterals } from "../literal-index.ts";
 import { Level, type EntryGate, type LogContext, type LogEntry } from "../model.ts";
 
@@ -56,8 +57,8 @@ function readInFull(entry: LogEntry): boolean {
   // uncaught `Exception in thread "main"`, the JVM's `# There is insufficient memory...`.
   // Indented lines (mod lists, stack frames) are the entry's own and stay unread.
   for (let i = 1; i < lines.length; i++) {
-    const start = lines[i].content.charCodeAt(0);
-    if (start !== 9 /* tab */ && start !== 32 /* space */ && lines[i].content.length > 0) return true;
+    const content = lines[i].content;
+    if (content.length > 0 && !indented(content)) return true;
   }
   return false;
 }
