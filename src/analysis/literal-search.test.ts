@@ -129,6 +129,17 @@ describe("LiteralIndex files occurrences under their entry and line", () => {
     expect(index.entriesOpening(log)).toEqual(entries);
   });
 
+  test("the same characters in another string (a body posted twice) give the same starts; other text its own", () => {
+    const index = new LiteralIndex();
+    const error = index.textLiteralOf("ERROR");
+    const text = "ok\nERROR one\nok ERROR";
+    expect(index.startsIn(text, error)).toEqual([3, 16]);
+    const again = ["ok", "ERROR one", "ok ERROR"].join("\n");
+    expect(index.startsIn(again, error)).toEqual([3, 16]);
+    expect(index.startsIn(text, error)).toEqual([3, 16]);
+    expect(index.startsIn("ERROR" + text.slice(5), error)).toEqual([0, 16]);
+  });
+
   test("a text that is not the entries' lines gets no answer (the caller reads the lines)", () => {
     const index = new LiteralIndex();
     index.idOf("ERROR");
