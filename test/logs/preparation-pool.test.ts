@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ApiError } from "../../src/errors.ts";
-import { prepareUpload, type PreparationOptions } from "../../src/logs/preparation.ts";
+import { filterUpload, prepareUpload, type PreparationOptions } from "../../src/logs/preparation.ts";
 import { HELPING_MAX_BYTES, isLightBody, PreparationPool } from "../../src/logs/preparation-pool.ts";
 import type { UploadBody } from "../../src/logs/upload-input.ts";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
@@ -78,6 +78,20 @@ describe("the preparation pool", () => {
       expect(prepared).toEqual(expected);
       expect(single.counters.helped).toBeGreaterThan(0);
       expect(single.counters.helped).toBeLessThan(contents.length);
+    } finally {
+      await single.close();
+    }
+  });
+
+  test("an analysis's light body always goes to the workers: the engine after it runs on the request thread", async () => {
+    const single = new PreparationPool(1, options);
+    try {
+      const textBody = (content: string): UploadBody => ({ bytes: encoder.encode(content), contentType: "text/plain; charset=utf-8", encodings: [] });
+      const contents = Array.from({ length: 8 }, (_, i) => `${serverLog}\nline ${i}`);
+      const filtered = await Promise.all(contents.map((content) => single.filter(textBody(content))));
+      const expected = await Promise.all(contents.map((content) => filterUpload(textBody(content), options)));
+      expect(filtered).toEqual(expected);
+      expect(single.counters.helped).toBe(0);
     } finally {
       await single.close();
     }
