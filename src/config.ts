@@ -167,7 +167,7 @@ export const configSpec = {
     // One core stays with the thread that answers requests: with as many workers as cores, hostile
     // bodies kept both cores busy and /healthz waited for a turn (issue 25).
     kind: "int", default: Math.max(1, availableParallelism() - 1), min: 0, max: 64,
-    doc: "Worker threads that filter, analyse and compress uploads off the request thread (default: one fewer than the cores, at least 1); 0 does it on the request thread. While every worker is busy, the request thread also takes light uploads (sent as is, at most 256 KiB, no files).",
+    doc: "Worker threads that filter, analyse and compress uploads off the request thread (default: one fewer than the cores, at least 1); 0 does it on the request thread. While every worker is busy, the request thread also takes light uploads and analyses (sent as is, at most 256 KiB, no files).",
   },
   CACHE_MAX_BYTES: {
     kind: "int", default: 64 * MiB, min: 0, max: 16 * 1024 * MiB,

@@ -9,6 +9,7 @@ import { LogIdParams } from "../logs/model.ts";
 import { uploadRequestBody } from "../logs/routes.ts";
 import { readUploadBody } from "../logs/upload-input.ts";
 import { InsightsResponse } from "./model.ts";
+import { answer } from "../logs/insights-answer.ts";
 import type { InsightsService } from "./service.ts";
 import type { LogService } from "../logs/service.ts";
 
@@ -33,13 +34,17 @@ function wantsEntries(value: string | undefined, byDefault: boolean): boolean {
   return !["0", "false", "no", "off"].includes(value.trim().toLowerCase());
 }
 
+/** As Elysia labels the JSON it writes itself. */
+const JSON_TYPE = { "content-type": "application/json;charset=utf-8" };
+
 export function insightsRoutes({ logs, insights, bodyLimits }: InsightsRoutesDeps) {
   return new Elysia()
     .post(
       "/analyse",
       async ({ request, query }) => {
         const body = await readUploadBody(request, bodyLimits);
-        return { success: true as const, ...(await insights.analyseBody(body, wantsEntries(query.entries, true))) };
+        // Written out as JSON where it was analysed (InsightsService.analyseBody): sent as it is.
+        return new Response(await insights.analyseBody(body, wantsEntries(query.entries, true)), { headers: JSON_TYPE }) as never;
       },
       {
         parse: "none",
@@ -55,7 +60,7 @@ export function insightsRoutes({ logs, insights, bodyLimits }: InsightsRoutesDep
         },
       },
     )
-    .get("/insights/:id", async ({ params, query }) => ({ success: true as const, ...(await insights.ofLog(await logs.open(params.id), wantsEntries(query.entries, false))) }), {
+    .get("/insights/:id", async ({ params, query }) => answer(await insights.ofLog(await logs.open(params.id), wantsEntries(query.entries, false))), {
       params: LogIdParams,
       query: EntriesQuery,
       response: { 200: InsightsResponse, ...errorResponses(404, 503) },

@@ -3,19 +3,12 @@
  * files' problems added, or a posted body's, analysed after the upload's filters. The findings of
  * stored texts are the ones every reader shares (logs/analyses.ts, through the log's document).
  */
-import type { Insights, LogEntry, Problem } from "../analysis/index.ts";
 import type { LogDocument } from "../logs/log-document.ts";
 import type { LogService } from "../logs/service.ts";
 import type { UploadBody } from "../logs/upload-input.ts";
+import { shape, type FileProblem, type InsightsBody } from "../logs/insights-answer.ts";
 
-/** A problem, and for problems found in an attached file, that file's name. */
-export type FileProblem = Problem & { file?: string };
-
-/** Insights as the API returns them: the engine's shape without the (large) entries list. */
-export type InsightsBody = Omit<Insights, "entries" | "analysis"> & {
-  entries?: LogEntry[];
-  analysis: { problems: FileProblem[]; information: Insights["analysis"]["information"] };
-};
+export type { FileProblem, InsightsBody } from "../logs/insights-answer.ts";
 
 export class InsightsService {
   constructor(private readonly logs: LogService) {}
@@ -23,12 +16,11 @@ export class InsightsService {
   /**
    * Analyses a posted body (any upload form), after the same parsing and filters an upload
    * passes; nothing is stored. The main log is analysed (in a body of files only, the first file).
+   * The answer comes as JSON text, made where the body was analysed (an intake worker: see
+   * LogService.analyseBody).
    */
-  async analyseBody(body: UploadBody, includeEntries = false): Promise<InsightsBody> {
-    const { main } = await this.logs.filterBody(body);
-    // The engine loads with the first analysis, not with the server (its rules weigh ~15 MiB).
-    const { analyseLog } = await import("../analysis/index.ts");
-    return shape(analyseLog(main.content), includeEntries);
+  analyseBody(body: UploadBody, includeEntries = false): Promise<string> {
+    return this.logs.analyseBody(body, includeEntries);
   }
 
   /**
@@ -45,10 +37,4 @@ export class InsightsService {
     const body = shape(main, includeEntries);
     return { ...body, analysis: { ...body.analysis, problems } };
   }
-}
-
-function shape(insights: Insights, includeEntries: boolean): InsightsBody {
-  if (includeEntries) return insights;
-  const { entries: _entries, ...rest } = insights;
-  return rest;
 }

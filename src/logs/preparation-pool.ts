@@ -5,7 +5,7 @@
  *
  * Workers start on the first upload, each job goes to the worker with the fewest jobs in hand,
  * and a worker that dies fails only its own jobs (with a 500) and is replaced on the next upload.
- * While every worker is busy, the request thread takes light uploads itself (`isLightBody`).
+ * While every worker is busy, the request thread takes light uploads and analyses itself (`isLightBody`).
  */
 import { ApiError, errorStatus, type ErrorCode } from "../errors.ts";
 import type { FilteredUpload, PreparationOptions, PreparedUpload } from "./preparation.ts";
@@ -19,17 +19,26 @@ export interface UploadPreparer {
   prepare(body: UploadBody): Promise<PreparedUpload>;
   /** For an analysis that stores nothing: parsed and filtered. */
   filter(body: UploadBody): Promise<FilteredUpload>;
+  /** For POST /analyse: parsed, filtered and analysed, the answer as JSON text (preparation.ts). */
+  analyse(body: UploadBody, includeEntries: boolean): Promise<string>;
   close(): Promise<void>;
 }
 
-export type PreparationTask = "prepare" | "filter";
+export type PreparationTask = "prepare" | "filter" | "analyse";
 
 export interface PreparationJob {
   job: number;
   task: PreparationTask;
   body: UploadBody;
   options: PreparationOptions;
+  /** One Int32 the worker adds 1 to as it finishes each job (PoolWorker.inProgress). */
+  finished?: SharedArrayBuffer;
+  /** For "analyse": whether the answer lists the parsed entries. */
+  includeEntries?: boolean;
 }
+
+/** What each task answers. */
+export type PreparationResult = PreparedUpload | FilteredUpload | string;
 
 /** An error as it crosses the thread boundary: an ApiError's code and headers travel with it. */
 interface WorkerError {
@@ -38,7 +47,7 @@ interface WorkerError {
   headers?: Record<string, string>;
 }
 
-export type PreparationReply = { job: number; result: PreparedUpload | FilteredUpload } | { job: number; error: WorkerError };
+export type PreparationReply = { job: number; result: PreparationResult } | { job: number; error: WorkerError };
 
 /**
  * The intake's code on the request thread, loaded with the first body it prepares there: with
@@ -51,12 +60,13 @@ export function inThreadPreparer(options: PreparationOptions): UploadPreparer {
   return {
     prepare: async (body) => (await preparation()).prepareUpload(body, options),
     filter: async (body) => (await preparation()).filterUpload(body, options),
+    analyse: async (body, includeEntries) => (await preparation()).analyseUpload(body, options, includeEntries),
     close: async () => {},
   };
 }
 
 interface PendingJob {
-  resolve(result: PreparedUpload | FilteredUpload): void;
+  resolve(result: PreparationResult): void;
   reject(error: Error): void;
 }
 
@@ -64,6 +74,9 @@ class PoolWorker {
   readonly pending = new Map<number, PendingJob>();
   private readonly worker = new Worker(new URL("./preparation-worker.ts", import.meta.url));
   dead = false;
+  /** Counted by the worker as it finishes each job, before its reply waits for this thread's loop. */
+  private readonly finished = new Int32Array(new SharedArrayBuffer(4));
+  private sent = 0;
 
   constructor() {
     // An idle pool must not keep the process alive (tests, one-off scripts).
@@ -73,13 +86,22 @@ class PoolWorker {
     this.worker.addEventListener("close", () => this.die(new Error("upload preparation worker exited")));
   }
 
-  run(job: PreparationJob): Promise<PreparedUpload | FilteredUpload> {
+  /**
+   * Jobs the worker has not finished yet. `pending` also holds finished jobs whose replies wait
+   * for this thread: while it is busy (helping), that count stays high and says nothing.
+   */
+  get inProgress(): number {
+    return this.sent - Atomics.load(this.finished, 0);
+  }
+
+  run(job: PreparationJob): Promise<PreparationResult> {
     return new Promise((resolve, reject) => {
       this.pending.set(job.job, { resolve, reject });
+      this.sent++;
       // A body that owns its whole buffer moves to the worker; one that shares it is copied.
       const { bytes } = job.body;
       const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
-      this.worker.postMessage(job, owned ? [bytes.buffer as ArrayBuffer] : []);
+      this.worker.postMessage({ ...job, finished: this.finished.buffer }, owned ? [bytes.buffer as ArrayBuffer] : []);
     });
   }
 
@@ -109,8 +131,19 @@ function errorFromReply(error: WorkerError): Error {
 
 /** The most a body prepared on the request thread may be (see `PreparationPool.lendAHand`). */
 export const HELPING_MAX_BYTES = 256 * 1024;
-/** A body prepared on the request thread that took longer pauses its help (`lendAHand`). */
-const SLOW_HELP_MS = 10;
+/**
+ * A body prepared on the request thread that took longer pauses its help (`lendAHand`). A real
+ * 200 KB log takes about 2 ms to take in and count, 4-8 ms to take in and analyse.
+ */
+const SLOW_HELP_MS = { prepare: 10, analyse: 25 } as const;
+/**
+ * Jobs the least busy worker must have in progress before the request thread helps. An analysis
+ * keeps the request thread from its socket two or three times longer than an upload's intake, so
+ * it first hands the worker one more to go on with: POST /v1/analyse of the 200 KB log at 16
+ * connections, 269 a second with one (the request thread at 0.98 of a core, the worker at 0.58),
+ * 283 with two (0.93 and 0.81).
+ */
+const QUEUED_BEFORE_HELP = { prepare: 1, analyse: 2 } as const;
 const HELP_PAUSE_MS = 1000;
 /** Body types that carry no files (so no archive to expand): text as it is, and url-encoded forms. */
 const FILELESS_TYPES = new Set(["", "text/plain", "application/x-www-form-urlencoded"]);
@@ -145,41 +178,49 @@ export class PreparationPool implements UploadPreparer {
   }
 
   prepare(body: UploadBody): Promise<PreparedUpload> {
-    return this.submit("prepare", body) as Promise<PreparedUpload>;
+    return this.submit({ task: "prepare", body }) as Promise<PreparedUpload>;
   }
 
   filter(body: UploadBody): Promise<FilteredUpload> {
-    return this.submit("filter", body) as Promise<FilteredUpload>;
+    return this.submit({ task: "filter", body }) as Promise<FilteredUpload>;
   }
 
-  private submit(task: PreparationTask, body: UploadBody): Promise<PreparedUpload | FilteredUpload> {
+  analyse(body: UploadBody, includeEntries: boolean): Promise<string> {
+    return this.submit({ task: "analyse", body, includeEntries }) as Promise<string>;
+  }
+
+  private submit(job: Pick<PreparationJob, "task" | "body" | "includeEntries">): Promise<PreparationResult> {
     if (this.closed) return Promise.reject(new ApiError("shutting_down", "The service is shutting down."));
     const worker = this.leastBusy();
-    if (task === "prepare" && worker.pending.size > 0 && !this.helping && performance.now() >= this.helpPausedUntil && isLightBody(body)) {
-      return this.lendAHand(task, body);
+    if (job.task !== "filter" && worker.inProgress >= QUEUED_BEFORE_HELP[job.task] && !this.helping && performance.now() >= this.helpPausedUntil && isLightBody(job.body)) {
+      return this.lendAHand(job);
     }
-    return worker.run({ job: this.nextJob++, task, body, options: this.options });
+    return worker.run({ ...job, job: this.nextJob++, options: this.options });
   }
 
   /**
-   * Every worker has a job in hand: the request thread prepares a light upload itself, one at a
-   * time. With one worker on two cores (the default) that worker was the ceiling of uploads
-   * while the request thread waited half idle: 287-321 distinct 200 KB uploads a second, 349-390
-   * with the request thread helping (bench/results/latest.md).
+   * Every worker has work in progress: the request thread takes a light upload or analysis itself,
+   * one at a time. With one worker on two cores (the default) that worker was the ceiling of
+   * uploads while the request thread waited half idle: 287-321 distinct 200 KB uploads a second,
+   * 349-390 with the request thread helping (bench/results/latest.md).
    *
-   * Uploads only (`submit`): after an analysis's filters, the engine runs on the request thread,
-   * which is then the busy one. Helping with those too left the worker at 0.07 of a core and the
-   * request thread at all of one: POST /v1/analyse of the 200 KB log at 16 connections, 246 a
-   * second, against 294 with the filters on the worker (0.72 of a core) and the engine here.
+   * Never a body that is only filtered (`submit`): what follows the filters (an AI analysis's
+   * work) runs on the request thread, which would then do both. Analyses of posted bodies were
+   * such jobs until the intake took them whole (filters, engine and the answer's JSON): with the
+   * engine on the request thread, POST /v1/analyse of the 200 KB log at 16 connections took
+   * 243-245 a second; whole on the intake, with this help, 281-292 (the same quarter hour).
+   * Whether the worker is busy is read from its own count of finished jobs (`inProgress`): the
+   * count of unanswered ones stays high while the request thread helps, since the replies wait
+   * for it, and with that count the request thread ran 0.99 of a core of analyses while the
+   * worker ran 0.07.
    *
-   * Helping stays cheap or stops: a body whose text took more than SLOW_HELP_MS to take in,
-   * filter and count (a hostile shape, not a real log: about 2 ms for 200 KB) pauses it for
-   * HELP_PAUSE_MS. The brotli after that runs on the thread pool and is not counted: while it
-   * runs the request thread serves others. Four clients sending the slowest light shapes kept
-   * /healthz at a p90 of 28.5 ms without the pause, 6.6 ms with no helping at all
-   * (test/reliability/parse-stalls.test.ts).
+   * Helping stays cheap or stops: a body whose text took more than SLOW_HELP_MS to take in and
+   * filter, then count or analyse (a hostile shape, not a real log) pauses it for HELP_PAUSE_MS. An upload's brotli after that runs on the thread
+   * pool and is not counted: while it runs the request thread serves others. Four clients sending
+   * the slowest light shapes kept /healthz at a p90 of 28.5 ms without the pause, 6.6 ms with no
+   * helping at all (test/reliability/parse-stalls.test.ts).
    */
-  private async lendAHand(task: PreparationTask, body: UploadBody): Promise<PreparedUpload | FilteredUpload> {
+  private async lendAHand(job: Pick<PreparationJob, "task" | "body" | "includeEntries">): Promise<PreparationResult> {
     this.helping = true;
     this.counters.helped++;
     let started = Number.NaN;
@@ -189,13 +230,15 @@ export class PreparationPool implements UploadPreparer {
       return prepareBlob(content);
     };
     try {
-      const { prepareUpload, filterUpload } = await preparation();
+      const { prepareUpload, analyseUpload } = await preparation();
       started = performance.now();
-      return await (task === "prepare" ? prepareUpload(body, this.options, compress) : filterUpload(body, this.options));
+      return await (job.task === "prepare"
+        ? prepareUpload(job.body, this.options, compress)
+        : analyseUpload(job.body, this.options, job.includeEntries ?? false));
     } finally {
       this.helping = false;
       if (Number.isNaN(tookMs)) tookMs = performance.now() - started;
-      if (tookMs > SLOW_HELP_MS) this.helpPausedUntil = performance.now() + HELP_PAUSE_MS;
+      if (tookMs > SLOW_HELP_MS[job.task === "prepare" ? "prepare" : "analyse"]) this.helpPausedUntil = performance.now() + HELP_PAUSE_MS;
     }
   }
 
@@ -210,7 +253,7 @@ export class PreparationPool implements UploadPreparer {
     this.workers = this.workers.filter((worker) => !worker.dead);
     while (this.workers.length < this.size) this.workers.push(new PoolWorker());
     let best = this.workers[0];
-    for (const worker of this.workers) if (worker.pending.size < best.pending.size) best = worker;
+    for (const worker of this.workers) if (worker.inProgress < best.inProgress) best = worker;
     return best;
   }
 }

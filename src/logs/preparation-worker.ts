@@ -1,20 +1,26 @@
 /**
  * A worker thread of the preparation pool: takes in one body per message (parsing, filtering
- * and, for an upload, compressing on its own thread), and answers with the result or the error
+ * and, for an upload, compressing, for an analysis, analysing, on its own thread), and answers
+ * with the result or the error
  * (an ApiError's code and message travel; the pool makes them an ApiError again).
  */
 import { ApiError } from "../errors.ts";
 import { prepareBlobSync } from "../storage/blobs.ts";
-import { filterUpload, prepareUpload } from "./preparation.ts";
+import { analyseUpload, filterUpload, prepareUpload } from "./preparation.ts";
 import type { PreparationJob, PreparationReply } from "./preparation-pool.ts";
 
 declare const self: Worker;
 
 self.onmessage = async (event: MessageEvent<PreparationJob>) => {
-  const { job, task, body, options } = event.data;
+  const { job, task, body, options, includeEntries = false, finished } = event.data;
   let reply: PreparationReply;
   try {
-    const result = task === "prepare" ? await prepareUpload(body, options, prepareBlobSync) : await filterUpload(body, options);
+    const result =
+      task === "prepare"
+        ? await prepareUpload(body, options, prepareBlobSync)
+        : task === "analyse"
+          ? await analyseUpload(body, options, includeEntries)
+          : await filterUpload(body, options);
     reply = { job, result };
   } catch (error) {
     reply =
@@ -22,5 +28,6 @@ self.onmessage = async (event: MessageEvent<PreparationJob>) => {
         ? { job, error: { code: error.code, message: error.message, headers: error.headers } }
         : { job, error: { message: error instanceof Error ? error.message : String(error) } };
   }
+  if (finished) Atomics.add(new Int32Array(finished), 0, 1);
   self.postMessage(reply);
 };

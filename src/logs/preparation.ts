@@ -4,11 +4,13 @@
  * (text, JSON, form fields, multipart), the main log and attached files filtered, and for an
  * upload their statistics and blobs (hash and brotli bytes). Pure and CPU-bound, so it runs on a
  * worker thread (preparation-pool.ts): decoding a small gzip body into 12 MB, parsing a million
- * form fields or JSON values, or filtering 10 MiB, holds up no read. Uploads, analyses and AI analyses of posted bodies all start here.
+ * form fields or JSON values, filtering 10 MiB or analysing a posted log, holds up no read.
+ * Uploads, analyses and AI analyses of posted bodies all start here.
  */
 import { ApiError } from "../errors.ts";
 import { filterLog, redactText, type FilterResult } from "../filters/index.ts";
-import { logStats } from "../analysis/index.ts";
+import { analyseLog, logStats } from "../analysis/index.ts";
+import { answerJson } from "./insights-answer.ts";
 import { prepareBlob, type PreparedBlob } from "../storage/blobs.ts";
 import { readAttachments, type AttachmentLimits, type SkippedFile } from "../files/attachments.ts";
 import { mainTextOf } from "./main-log.ts";
@@ -120,6 +122,19 @@ async function takeIn<T>(body: UploadBody, options: PreparationOptions, use: (in
 /** A posted body parsed and filtered; nothing is stored. */
 export function filterUpload(body: UploadBody, options: PreparationOptions): Promise<FilteredUpload> {
   return takeIn(body, options, (input) => filterContents(input, options));
+}
+
+/**
+ * A posted body parsed, filtered and analysed (its main log: in a body of files only, the first
+ * file): the answer of POST /analyse as JSON text. Made in one place, on the intake's thread: the
+ * engine's objects would cost more to send to another thread (a structured clone of a 200 KB
+ * log's insights took 3.6 ms) than to write out (0.3 ms).
+ */
+export function analyseUpload(body: UploadBody, options: PreparationOptions, includeEntries: boolean): Promise<string> {
+  return takeIn(body, options, async (input) => {
+    const { main } = await filterContents(input, options);
+    return answerJson(analyseLog(main.content), includeEntries);
+  });
 }
 
 /** An upload body parsed, filtered, counted and compressed: all that is left is to store it. */

@@ -98,6 +98,19 @@ export class LogService {
   }
 
   /**
+   * A posted body parsed, filtered and analysed as POST /analyse answers it (JSON text), on the
+   * intake's workers like an upload: the engine holds up no read. Nothing is stored.
+   */
+  analyseBody(body: UploadBody, includeEntries: boolean): Promise<string> {
+    return this.inHand(async () => {
+      const answer = await this.preparer.analyse(body, includeEntries);
+      // The garbage of an analysis the request thread helped with is on its heap: weighed by the body.
+      this.options.heapSettling?.tookIn(body.bytes.byteLength);
+      return answer;
+    });
+  }
+
+  /**
    * `clientGone`: the request's abort signal. An upload whose client has hung up is not
    * stored: nobody would ever get its delete token (Bun drops pipelined connections this way,
    * see README "Known limitations"). `uploader`: the client's address, kept only as a keyed hash.

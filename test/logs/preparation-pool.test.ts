@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ApiError } from "../../src/errors.ts";
-import { filterUpload, prepareUpload, type PreparationOptions } from "../../src/logs/preparation.ts";
+import { analyseUpload, filterUpload, prepareUpload, type PreparationOptions } from "../../src/logs/preparation.ts";
 import { HELPING_MAX_BYTES, isLightBody, PreparationPool } from "../../src/logs/preparation-pool.ts";
 import type { UploadBody } from "../../src/logs/upload-input.ts";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
@@ -35,6 +35,8 @@ const files = [
   { name: "icon.png", content: base64(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0])), encoding: "base64" },
 ];
 const withFiles = () => jsonBody({ content: serverLog, source: "test", files });
+/** A plain-text body as sent, no encoding: light enough for the request thread to take. */
+const textBody = (content: string): UploadBody => ({ bytes: encoder.encode(content), contentType: "text/plain; charset=utf-8", encodings: [] });
 const logOnly = (content = serverLog) => jsonBody({ content, source: "test" });
 
 describe("the preparation pool", () => {
@@ -71,7 +73,6 @@ describe("the preparation pool", () => {
   test("while every worker is busy, the request thread prepares light bodies itself, with the same result", async () => {
     const single = new PreparationPool(1, options);
     try {
-      const textBody = (content: string): UploadBody => ({ bytes: encoder.encode(content), contentType: "text/plain; charset=utf-8", encodings: [] });
       const contents = Array.from({ length: 8 }, (_, i) => `${serverLog}\nline ${i}`);
       const prepared = await Promise.all(contents.map((content) => single.prepare(textBody(content))));
       const expected = await Promise.all(contents.map((content) => prepareUpload(textBody(content), options)));
@@ -83,15 +84,37 @@ describe("the preparation pool", () => {
     }
   });
 
-  test("an analysis's light body always goes to the workers: the engine after it runs on the request thread", async () => {
+  test("a body that is only filtered always goes to the workers: what follows runs on the request thread", async () => {
     const single = new PreparationPool(1, options);
     try {
-      const textBody = (content: string): UploadBody => ({ bytes: encoder.encode(content), contentType: "text/plain; charset=utf-8", encodings: [] });
       const contents = Array.from({ length: 8 }, (_, i) => `${serverLog}\nline ${i}`);
       const filtered = await Promise.all(contents.map((content) => single.filter(textBody(content))));
       const expected = await Promise.all(contents.map((content) => filterUpload(textBody(content), options)));
       expect(filtered).toEqual(expected);
       expect(single.counters.helped).toBe(0);
+    } finally {
+      await single.close();
+    }
+  });
+
+  test("an analysis comes back as the answer's JSON, the same from a worker and from the request thread's help", async () => {
+    const single = new PreparationPool(1, options);
+    try {
+      const contents = Array.from({ length: 12 }, (_, i) => `${serverLog}\nline ${i}`);
+      for (const includeEntries of [true, false]) {
+        const answers = await Promise.all(contents.map((content) => single.analyse(textBody(content), includeEntries)));
+        const expected = await Promise.all(contents.map((content) => analyseUpload(textBody(content), options, includeEntries)));
+        expect(answers).toEqual(expected);
+        const first = JSON.parse(answers[0]);
+        expect(first.success).toBe(true);
+        expect(first.id).toBe("vanilla/server");
+        expect("entries" in first).toBe(includeEntries);
+      }
+      // While the worker held jobs it had not finished, the request thread took some itself.
+      expect(single.counters.helped).toBeGreaterThan(0);
+      expect(single.counters.helped).toBeLessThan(2 * contents.length);
+      const error = await single.analyse(textBody("   "), true).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: "missing_content", status: 400 });
     } finally {
       await single.close();
     }
