@@ -132,18 +132,25 @@ function errorFromReply(error: WorkerError): Error {
 /** The most a body prepared on the request thread may be (see `PreparationPool.lendAHand`). */
 export const HELPING_MAX_BYTES = 256 * 1024;
 /**
- * A body prepared on the request thread that took longer pauses its help (`lendAHand`). A real
- * 200 KB log takes about 2 ms to take in and count, 4-8 ms to take in and analyse.
+ * How the request thread helps with each kind of job (`lendAHand`):
+ * - `inProgress`: jobs the least busy worker must have in progress first. An analysis keeps the
+ *   request thread from its socket two or three times longer than an upload's intake, so it
+ *   first hands the worker one more to go on with: POST /v1/analyse of the 200 KB log at 16
+ *   connections, 269 a second with one (the request thread at 0.98 of a core, the worker at
+ *   0.58), 283 with two (0.93 and 0.81);
+ * - `slowMs`: a help that took longer pauses helping for HELP_PAUSE_MS. A real 200 KB log takes
+ *   about 2 ms to take in and count, 4-8 ms to take in and analyse;
+ * - `restFor`: after each help, the request thread helps again only after this many times the
+ *   help's own duration, so that reads get their turn. Under 16 connections of analyses, /healthz
+ *   from a 17th: helping whenever the worker had two in progress, 333 analyses a second and a
+ *   median of 36 ms; resting as long as the help took, 265 and 0.05 ms (p99 12 ms); twice as
+ *   long, 210-234 and the same; never helping, 194 and p99 4 ms. With the engine on the request
+ *   thread, before the intake took analyses whole: 236-301 and p99 60-73 ms.
  */
-const SLOW_HELP_MS = { prepare: 10, analyse: 25 } as const;
-/**
- * Jobs the least busy worker must have in progress before the request thread helps. An analysis
- * keeps the request thread from its socket two or three times longer than an upload's intake, so
- * it first hands the worker one more to go on with: POST /v1/analyse of the 200 KB log at 16
- * connections, 269 a second with one (the request thread at 0.98 of a core, the worker at 0.58),
- * 283 with two (0.93 and 0.81).
- */
-const QUEUED_BEFORE_HELP = { prepare: 1, analyse: 2 } as const;
+const HELP = {
+  prepare: { inProgress: 1, slowMs: 10, restFor: 0 },
+  analyse: { inProgress: 2, slowMs: 25, restFor: 1 },
+} as const;
 const HELP_PAUSE_MS = 1000;
 /** Body types that carry no files (so no archive to expand): text as it is, and url-encoded forms. */
 const FILELESS_TYPES = new Set(["", "text/plain", "application/x-www-form-urlencoded"]);
@@ -192,7 +199,7 @@ export class PreparationPool implements UploadPreparer {
   private submit(job: Pick<PreparationJob, "task" | "body" | "includeEntries">): Promise<PreparationResult> {
     if (this.closed) return Promise.reject(new ApiError("shutting_down", "The service is shutting down."));
     const worker = this.leastBusy();
-    if (job.task !== "filter" && worker.inProgress >= QUEUED_BEFORE_HELP[job.task] && !this.helping && performance.now() >= this.helpPausedUntil && isLightBody(job.body)) {
+    if (job.task !== "filter" && worker.inProgress >= HELP[job.task].inProgress && !this.helping && performance.now() >= this.helpPausedUntil && isLightBody(job.body)) {
       return this.lendAHand(job);
     }
     return worker.run({ ...job, job: this.nextJob++, options: this.options });
@@ -206,19 +213,19 @@ export class PreparationPool implements UploadPreparer {
    *
    * Never a body that is only filtered (`submit`): what follows the filters (an AI analysis's
    * work) runs on the request thread, which would then do both. Analyses of posted bodies were
-   * such jobs until the intake took them whole (filters, engine and the answer's JSON): with the
-   * engine on the request thread, POST /v1/analyse of the 200 KB log at 16 connections took
-   * 243-245 a second; whole on the intake, with this help, 281-292 (the same quarter hour).
-   * Whether the worker is busy is read from its own count of finished jobs (`inProgress`): the
+   * such jobs until the intake took them whole (filters, engine and the answer's JSON); the
+   * request thread then ran every analysis's engine, and reads waited behind it (HELP).
+   * Whether a worker is busy is read from its own count of finished jobs (`inProgress`): the
    * count of unanswered ones stays high while the request thread helps, since the replies wait
    * for it, and with that count the request thread ran 0.99 of a core of analyses while the
    * worker ran 0.07.
    *
-   * Helping stays cheap or stops: a body whose text took more than SLOW_HELP_MS to take in and
-   * filter, then count or analyse (a hostile shape, not a real log) pauses it for HELP_PAUSE_MS. An upload's brotli after that runs on the thread
-   * pool and is not counted: while it runs the request thread serves others. Four clients sending
-   * the slowest light shapes kept /healthz at a p90 of 28.5 ms without the pause, 6.6 ms with no
-   * helping at all (test/reliability/parse-stalls.test.ts).
+   * Helping stays cheap or stops: a body whose text took more than HELP's `slowMs` to take in and
+   * filter, then count or analyse (a hostile shape, not a real log) pauses it for HELP_PAUSE_MS.
+   * An upload's brotli after that runs on the thread pool and is not counted: while it runs the
+   * request thread serves others. Four clients sending the slowest light shapes kept /healthz at
+   * a p90 of 28.5 ms without the pause, 6.6 ms with no helping at all
+   * (test/reliability/parse-stalls.test.ts).
    */
   private async lendAHand(job: Pick<PreparationJob, "task" | "body" | "includeEntries">): Promise<PreparationResult> {
     this.helping = true;
@@ -238,7 +245,8 @@ export class PreparationPool implements UploadPreparer {
     } finally {
       this.helping = false;
       if (Number.isNaN(tookMs)) tookMs = performance.now() - started;
-      if (tookMs > SLOW_HELP_MS[job.task === "prepare" ? "prepare" : "analyse"]) this.helpPausedUntil = performance.now() + HELP_PAUSE_MS;
+      const policy = HELP[job.task === "prepare" ? "prepare" : "analyse"];
+      this.helpPausedUntil = performance.now() + (tookMs > policy.slowMs ? HELP_PAUSE_MS : policy.restFor * tookMs);
     }
   }
 
