@@ -35,6 +35,19 @@ const files = [
   { name: "icon.png", content: base64(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0])), encoding: "base64" },
 ];
 const withFiles = () => jsonBody({ content: serverLog, source: "test", files });
+/** Logs that differ from each other, so none is taken for another. */
+const distinctLogs = (count: number) => Array.from({ length: count }, (_, i) => `${serverLog}\nline ${i}`);
+
+/** A pool of one worker for one test, closed after it. */
+async function withOneWorker(use: (pool: PreparationPool) => Promise<void>): Promise<void> {
+  const pool = new PreparationPool(1, options);
+  try {
+    await use(pool);
+  } finally {
+    await pool.close();
+  }
+}
+
 /** A plain-text body as sent, no encoding: light enough for the request thread to take. */
 const textBody = (content: string): UploadBody => ({ bytes: encoder.encode(content), contentType: "text/plain; charset=utf-8", encodings: [] });
 const logOnly = (content = serverLog) => jsonBody({ content, source: "test" });
@@ -71,36 +84,29 @@ describe("the preparation pool", () => {
   });
 
   test("while every worker is busy, the request thread prepares light bodies itself, with the same result", async () => {
-    const single = new PreparationPool(1, options);
-    try {
-      const contents = Array.from({ length: 8 }, (_, i) => `${serverLog}\nline ${i}`);
+    await withOneWorker(async (single) => {
+      const contents = distinctLogs(8);
       const prepared = await Promise.all(contents.map((content) => single.prepare(textBody(content))));
       const expected = await Promise.all(contents.map((content) => prepareUpload(textBody(content), options)));
       expect(prepared).toEqual(expected);
       expect(single.counters.helped).toBeGreaterThan(0);
       expect(single.counters.helped).toBeLessThan(contents.length);
-    } finally {
-      await single.close();
-    }
+    });
   });
 
   test("a body that is only filtered always goes to the workers: what follows runs on the request thread", async () => {
-    const single = new PreparationPool(1, options);
-    try {
-      const contents = Array.from({ length: 8 }, (_, i) => `${serverLog}\nline ${i}`);
+    await withOneWorker(async (single) => {
+      const contents = distinctLogs(8);
       const filtered = await Promise.all(contents.map((content) => single.filter(textBody(content))));
       const expected = await Promise.all(contents.map((content) => filterUpload(textBody(content), options)));
       expect(filtered).toEqual(expected);
       expect(single.counters.helped).toBe(0);
-    } finally {
-      await single.close();
-    }
+    });
   });
 
   test("an analysis comes back as the answer's JSON, the same from a worker and from the request thread's help", async () => {
-    const single = new PreparationPool(1, options);
-    try {
-      const contents = Array.from({ length: 12 }, (_, i) => `${serverLog}\nline ${i}`);
+    await withOneWorker(async (single) => {
+      const contents = distinctLogs(12);
       for (const includeEntries of [true, false]) {
         const answers = await Promise.all(contents.map((content) => single.analyse(textBody(content), includeEntries)));
         const expected = await Promise.all(contents.map((content) => analyseUpload(textBody(content), options, includeEntries)));
@@ -115,14 +121,11 @@ describe("the preparation pool", () => {
       expect(single.counters.helped).toBeLessThan(2 * contents.length);
       const error = await single.analyse(textBody("   "), true).catch((e: unknown) => e);
       expect(error).toMatchObject({ code: "missing_content", status: 400 });
-    } finally {
-      await single.close();
-    }
+    });
   });
 
   test("bodies that may be heavy always go to the workers: compressed, large, or able to carry files", async () => {
-    const single = new PreparationPool(1, options);
-    try {
+    await withOneWorker(async (single) => {
       const gzipped = (): UploadBody => ({ bytes: new Uint8Array(Bun.gzipSync(encoder.encode(serverLog))), contentType: "text/plain", encodings: ["gzip"] });
       const large = (): UploadBody => ({ bytes: encoder.encode(`${serverLog}\n${"x".repeat(HELPING_MAX_BYTES)}`), contentType: "text/plain", encodings: [] });
       for (const heavy of [gzipped, large, withFiles]) {
@@ -132,9 +135,7 @@ describe("the preparation pool", () => {
       expect(isLightBody({ bytes: new Uint8Array(10), contentType: "multipart/form-data; boundary=x", encodings: [] })).toBe(false);
       expect(isLightBody({ bytes: new Uint8Array(10), contentType: "application/x-www-form-urlencoded", encodings: [] })).toBe(true);
       expect(isLightBody({ bytes: new Uint8Array(10), contentType: null, encodings: [] })).toBe(true);
-    } finally {
-      await single.close();
-    }
+    });
   });
 
   test("a closed pool refuses work with shutting_down", async () => {
