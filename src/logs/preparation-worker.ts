@@ -1,8 +1,9 @@
 /**
- * A worker thread of the preparation pool: takes in one body per message (parsing, filtering
- * and, for an upload, compressing, for an analysis, analysing, on its own thread), and answers
- * with the result or the error
- * (an ApiError's code and message travel; the pool makes them an ApiError again).
+ * A worker thread of the preparation pool: takes in one body per message on its own thread
+ * (parsing and filtering; for an upload also counting and compressing, for an analysis the
+ * engine and the answer's JSON), and answers with the result or the error (an ApiError's code
+ * and message travel; the pool makes them an ApiError again). It counts each job it finishes in
+ * the pool's shared counter before answering (PoolWorker.inProgress).
  */
 import { ApiError } from "../errors.ts";
 import { prepareBlobSync } from "../storage/blobs.ts";

@@ -102,10 +102,12 @@ export class LogService {
    * intake's workers like an upload: the engine holds up no read. Nothing is stored.
    */
   analyseBody(body: UploadBody, includeEntries: boolean): Promise<string> {
+    // Read before the body's bytes move to a worker (a moved buffer reads 0 bytes).
+    const bodyBytes = body.bytes.byteLength;
     return this.inHand(async () => {
       const answer = await this.preparer.analyse(body, includeEntries);
-      // The garbage of an analysis the request thread helped with is on its heap: weighed by the body.
-      this.options.heapSettling?.tookIn(body.bytes.byteLength);
+      // This thread's garbage: the answer's text, or all of an analysis it helped with. Weighed by the body.
+      this.options.heapSettling?.tookIn(bodyBytes);
       return answer;
     });
   }
