@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps) {
     onRemoved: (logIds, blobHashes) => void logs.removed({ logIds, blobHashes }),
   });
 
-  const insights = new InsightsService(logs);
+  const insights = new InsightsService();
 
   const bodyLimits = {
     budget: bodyBudget,

@@ -43,8 +43,8 @@ export function insightsRoutes({ logs, insights, bodyLimits }: InsightsRoutesDep
       "/analyse",
       async ({ request, query }) => {
         const body = await readUploadBody(request, bodyLimits);
-        // Written out as JSON where it was analysed (InsightsService.analyseBody): sent as it is.
-        return new Response(await insights.analyseBody(body, wantsEntries(query.entries, true)), { headers: JSON_TYPE }) as never;
+        // Written out as JSON where it was analysed (LogService.analyseBody): sent as it is.
+        return new Response(await logs.analyseBody(body, wantsEntries(query.entries, true)), { headers: JSON_TYPE }) as never;
       },
       {
         parse: "none",

@@ -71,7 +71,7 @@ interface PendingJob {
 }
 
 class PoolWorker {
-  readonly pending = new Map<number, PendingJob>();
+  private readonly pending = new Map<number, PendingJob>();
   private readonly worker = new Worker(new URL("./preparation-worker.ts", import.meta.url));
   dead = false;
   /** Counted by the worker as it finishes each job, before its reply waits for this thread's loop. */

@@ -4,7 +4,7 @@
  * analysis, delete, go to line), which start hidden so the page reads the same without it.
  */
 import type { LogEntry } from "../analysis/model.ts";
-import type { InsightsBody } from "../insights/service.ts";
+import type { InsightsBody } from "../logs/insights-answer.ts";
 import { encodeFilePath } from "../logs/service.ts";
 import type { AssetCatalog } from "./assets.ts";
 import { escapeHtml, formatBytes, formatCount } from "./html.ts";

@@ -4,7 +4,8 @@
  * included) and the entries of the text being shown, from the same shared analysis as its insights.
  */
 import type { LogEntry } from "../analysis/index.ts";
-import type { InsightsBody, InsightsService } from "../insights/service.ts";
+import type { InsightsService } from "../insights/service.ts";
+import type { InsightsBody } from "../logs/insights-answer.ts";
 import type { LogText } from "../logs/main-log.ts";
 import type { LogInfoResponse } from "../logs/model.ts";
 import type { LogService } from "../logs/service.ts";
