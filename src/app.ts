@@ -113,7 +113,7 @@ export function createApp(deps: AppDeps) {
     store,
     cache,
     views,
-    new ContentAnalyses(config.INSIGHTS_CACHE_BYTES, config.MAX_LINES),
+    new ContentAnalyses(config.INSIGHTS_CACHE_BYTES, config.MAX_LINES, (text) => preparer.insights(text)),
     {
       ...preparation,
       publicUrl: config.PUBLIC_URL,

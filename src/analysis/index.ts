@@ -12,6 +12,7 @@ export type * from "./model.ts";
 export { Level } from "./model.ts";
 /** Every problem rule with what it detects and where it applies (for lookups by code). */
 export { problemCatalog } from "./problems/index.ts";
+export { logLines, packInsights, unpackInsights, type PackedInsights } from "./packed-insights.ts";
 
 /** Line count and error-or-worse entry count for the upload response; no analysis runs. */
 export function logStats(input: string): { lines: number; errors: number } {

@@ -2,7 +2,8 @@
  * The engine's findings of stored texts, kept by content hash. The engine is deterministic per
  * text, so a popular shared log is analysed once however many people open it, and the page, the
  * insights API, `?parsed` and the AI's brief all share that one result. Findings leave with their
- * text (LogService.forget), so a deleted log's analysis does not outlive it.
+ * text (LogService.forget), so a deleted log's analysis does not outlive it. The engine itself
+ * runs where `engine` runs it: in the service, on the intake's workers (preparation-pool.ts).
  */
 import { LRUCache } from "lru-cache";
 import type { Insights } from "../analysis/index.ts";
@@ -10,6 +11,12 @@ import { limitLines } from "../filters/limits.ts";
 
 /** Roughly how much memory an analysis takes per byte of log (entries hold every line again). */
 const BYTES_PER_CONTENT_BYTE = 3;
+
+/** Runs the engine on a text. */
+export type Engine = (text: string) => Promise<Insights>;
+
+/** The engine on the calling thread, loaded with the first analysis, not with the server (its rules weigh ~15 MiB). */
+export const engineInThread: Engine = async (text) => (await import("../analysis/index.ts")).analyseLog(text);
 
 export class ContentAnalyses {
   private readonly cache: LRUCache<string, Insights>;
@@ -21,10 +28,12 @@ export class ContentAnalyses {
    * @param maxLines what an upload may keep today (MAX_LINES): logs stored under older rules (a
    *   lone `\r` was not counted as a line break, so 4 KB of gzip stored 2,000,000 lines) are
    *   analysed up to that many lines, so no page or `?parsed` answer is unbounded.
+   * @param engine where the engine runs (UploadPreparer.insights in the service)
    */
   constructor(
     maxBytes: number,
     private readonly maxLines = Number.MAX_SAFE_INTEGER,
+    private readonly engine: Engine = engineInThread,
   ) {
     this.cache = new LRUCache<string, Insights>({ maxSize: Math.max(1, maxBytes) });
   }
@@ -43,10 +52,7 @@ export class ContentAnalyses {
   private async analyse(hash: string, size: number, readText: () => Promise<string>): Promise<Insights> {
     let insights: Insights;
     try {
-      const text = await readText();
-      // The engine loads with the first analysis, not with the server (its rules weigh ~15 MiB).
-      const { analyseLog } = await import("../analysis/index.ts");
-      insights = analyseLog(limitLines(text, this.maxLines));
+      insights = await this.engine(limitLines(await readText(), this.maxLines));
     } catch (error) {
       // A failed read (the log left, the database is down) is not remembered: the next reader tries again.
       this.running.delete(hash);

@@ -1,7 +1,9 @@
 /**
  * The upload intake (preparation.ts: parsing a body, filters, statistics, hashing, brotli: about
  * 2.5 ms of CPU for a 200 KB log) on worker threads, so the thread that serves every request is
- * not held up by it: reads and other uploads go on while a big body is parsed and filtered.
+ * not held up by it: reads and other uploads go on while a big body is parsed and filtered. The
+ * engine's analysis of a stored text runs there too (`insights`): a 10 MB log's first read held
+ * every other request up for 90-160 ms when the request thread analysed it.
  *
  * Workers start on the first upload, each job goes to the worker with the fewest jobs in hand,
  * and a worker that dies fails only its own jobs (with a 500) and is replaced on the next upload.
@@ -12,6 +14,10 @@ import type { FilteredUpload, PreparationOptions, PreparedUpload } from "./prepa
 import { prepareBlob } from "../storage/blobs.ts";
 import { mediaTypeOf } from "./body-forms.ts";
 import type { UploadBody } from "./upload-input.ts";
+// Not through analysis/index.ts, which loads the engine: this thread may never need it.
+import { logLines, unpackInsights, type PackedInsights } from "../analysis/packed-insights.ts";
+import type { Insights } from "../analysis/model.ts";
+import { engineInThread } from "./analyses.ts";
 
 /** Where bodies are taken in: on worker threads (the pool) or in the calling thread. */
 export interface UploadPreparer {
@@ -21,24 +27,37 @@ export interface UploadPreparer {
   filter(body: UploadBody): Promise<FilteredUpload>;
   /** For POST /analyse: parsed, filtered and analysed, the answer as JSON text (preparation.ts). */
   analyse(body: UploadBody, includeEntries: boolean): Promise<string>;
+  /** The engine's findings of a stored text (already filtered when it was uploaded). */
+  insights(text: string): Promise<Insights>;
   close(): Promise<void>;
 }
 
-export type PreparationTask = "prepare" | "filter" | "analyse";
+/** What a job asks for, by task. */
+export type JobRequest =
+  | { task: "prepare"; body: UploadBody }
+  | { task: "filter"; body: UploadBody }
+  /** `includeEntries`: whether the answer lists the parsed entries. */
+  | { task: "analyse"; body: UploadBody; includeEntries: boolean }
+  | { task: "insights"; text: string };
 
-export interface PreparationJob {
-  job: number;
-  task: PreparationTask;
-  body: UploadBody;
+export type PreparationJob = JobRequest & { job: number };
+
+/**
+ * What a worker is given once, before its first job. Not with every job: a message holding a
+ * SharedArrayBuffer takes Bun's slow path, which copied a 10 MB text at 70-108 ms of this
+ * thread's time against 0.1 ms for the same text in a message without one.
+ */
+export interface WorkerSetup {
   options: PreparationOptions;
   /** One Int32 the worker adds 1 to as it finishes each job (PoolWorker.inProgress). */
-  finished?: SharedArrayBuffer;
-  /** For "analyse": whether the answer lists the parsed entries. */
-  includeEntries?: boolean;
+  finished: SharedArrayBuffer;
 }
 
-/** What each task answers. */
-export type PreparationResult = PreparedUpload | FilteredUpload | string;
+/** What the pool sends a worker: its setup first, then jobs. */
+export type PoolMessage = { setup: WorkerSetup } | PreparationJob;
+
+/** What each task answers ("insights": packed, see analysis/packed-insights.ts). */
+export type PreparationResult = PreparedUpload | FilteredUpload | string | PackedInsights;
 
 /** An error as it crosses the thread boundary: an ApiError's code and headers travel with it. */
 interface WorkerError {
@@ -61,6 +80,7 @@ export function inThreadPreparer(options: PreparationOptions): UploadPreparer {
     prepare: async (body) => (await preparation()).prepareUpload(body, options),
     filter: async (body) => (await preparation()).filterUpload(body, options),
     analyse: async (body, includeEntries) => (await preparation()).analyseUpload(body, options, includeEntries),
+    insights: engineInThread,
     close: async () => {},
   };
 }
@@ -78,9 +98,10 @@ class PoolWorker {
   private readonly finished = new Int32Array(new SharedArrayBuffer(4));
   private sent = 0;
 
-  constructor() {
+  constructor(options: PreparationOptions) {
     // An idle pool must not keep the process alive (tests, one-off scripts).
     (this.worker as Worker & { unref(): void }).unref();
+    this.worker.postMessage({ setup: { options, finished: this.finished.buffer } } satisfies PoolMessage);
     this.worker.onmessage = (event: MessageEvent<PreparationReply>) => this.settle(event.data);
     this.worker.onerror = (event) => this.die(new Error(`upload preparation worker failed: ${event.message}`));
     this.worker.addEventListener("close", () => this.die(new Error("upload preparation worker exited")));
@@ -99,9 +120,9 @@ class PoolWorker {
       this.pending.set(job.job, { resolve, reject });
       this.sent++;
       // A body that owns its whole buffer moves to the worker; one that shares it is copied.
-      const { bytes } = job.body;
-      const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
-      this.worker.postMessage({ ...job, finished: this.finished.buffer }, owned ? [bytes.buffer as ArrayBuffer] : []);
+      const bytes = "body" in job ? job.body.bytes : null;
+      const owned = bytes !== null && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+      this.worker.postMessage(job satisfies PoolMessage, owned ? [bytes.buffer as ArrayBuffer] : []);
     });
   }
 
@@ -196,13 +217,29 @@ export class PreparationPool implements UploadPreparer {
     return this.submit({ task: "analyse", body, includeEntries }) as Promise<string>;
   }
 
-  private submit(job: Pick<PreparationJob, "task" | "body" | "includeEntries">): Promise<PreparationResult> {
+  /**
+   * Never helped with: a stored text may be 10 MB. The findings come back packed and are rebuilt
+   * here over this thread's own split of the text: 18 ms of this thread's time for the corpus and
+   * two generated logs (15 MB), against 208 ms to receive them as objects and 275 ms to analyse.
+   */
+  async insights(text: string): Promise<Insights> {
+    const packed = (await this.submit({ task: "insights", text })) as PackedInsights;
+    return unpackInsights(packed, logLines(text));
+  }
+
+  private submit(job: JobRequest): Promise<PreparationResult> {
     if (this.closed) return Promise.reject(new ApiError("shutting_down", "The service is shutting down."));
     const worker = this.leastBusy();
-    if (job.task !== "filter" && worker.inProgress >= HELP[job.task].inProgress && !this.helping && performance.now() >= this.helpPausedUntil && isLightBody(job.body)) {
+    if (
+      (job.task === "prepare" || job.task === "analyse") &&
+      worker.inProgress >= HELP[job.task].inProgress &&
+      !this.helping &&
+      performance.now() >= this.helpPausedUntil &&
+      isLightBody(job.body)
+    ) {
       return this.lendAHand(job);
     }
-    return worker.run({ ...job, job: this.nextJob++, options: this.options });
+    return worker.run({ ...job, job: this.nextJob++ });
   }
 
   /**
@@ -227,7 +264,7 @@ export class PreparationPool implements UploadPreparer {
    * a p90 of 28.5 ms without the pause, 6.6 ms with no helping at all
    * (test/reliability/parse-stalls.test.ts).
    */
-  private async lendAHand(job: Pick<PreparationJob, "task" | "body" | "includeEntries">): Promise<PreparationResult> {
+  private async lendAHand(job: Extract<JobRequest, { task: "prepare" | "analyse" }>): Promise<PreparationResult> {
     this.helping = true;
     this.counters.helped++;
     let started = Number.NaN;
@@ -241,7 +278,7 @@ export class PreparationPool implements UploadPreparer {
       started = performance.now();
       return await (job.task === "prepare"
         ? prepareUpload(job.body, this.options, compress)
-        : analyseUpload(job.body, this.options, job.includeEntries ?? false));
+        : analyseUpload(job.body, this.options, job.includeEntries));
     } finally {
       this.helping = false;
       if (Number.isNaN(tookMs)) tookMs = performance.now() - started;
@@ -259,7 +296,7 @@ export class PreparationPool implements UploadPreparer {
 
   private leastBusy(): PoolWorker {
     this.workers = this.workers.filter((worker) => !worker.dead);
-    while (this.workers.length < this.size) this.workers.push(new PoolWorker());
+    while (this.workers.length < this.size) this.workers.push(new PoolWorker(this.options));
     let best = this.workers[0];
     for (const worker of this.workers) if (worker.inProgress < best.inProgress) best = worker;
     return best;

@@ -1,26 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { analyseLog } from "../../src/analysis/index.ts";
-
-const REPORT = [
-  "---- Minecraft Crash Report ----",
-  "// Surprise! Haha. Well, this is awkward.",
-  "",
-  "Description: Ticking entity",
-  "",
-  "java.lang.NullPointerException: Cannot invoke method",
-  "\tat net.minecraft.world.entity.Entity.tick(Entity.java:10)",
-  "",
-  "-- Entity being ticked --",
-  "Details:",
-  "\tEntity Type: minecraft:zombie (net.minecraft.world.entity.monster.Zombie)",
-  "\tEntity ID: 42",
-  "\tEntity Name: Zombie",
-  "\tEntity's Exact location: 10.50, 64.00, -3.25",
-  "",
-  "-- System Details --",
-  "Details:",
-  "\tMinecraft Version: 1.20.4",
-];
+import { TICKING_ZOMBIE_REPORT as REPORT } from "./fixtures/crash-logs.ts";
 
 describe("a crash report embedded in a server log", () => {
   const log = [

@@ -1,6 +1,7 @@
 /**
- * The upload intake on worker threads (parsing, filters, statistics, blobs) gives exactly what
- * the request thread would, errors included, and the service works the same with the pool off.
+ * The upload intake on worker threads (parsing, filters, statistics, blobs) and the analyses of
+ * stored texts give exactly what the request thread would, errors included, and the service works
+ * the same with the pool off.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ApiError } from "../../src/errors.ts";
@@ -9,6 +10,8 @@ import { HELPING_MAX_BYTES, isLightBody, PreparationPool } from "../../src/logs/
 import type { UploadBody } from "../../src/logs/upload-input.ts";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
 import { buildZip } from "../files/archives.ts";
+import { analyseLog } from "../../src/analysis/index.ts";
+import { generatedLongStackTrace, generatedServerLog } from "../analysis/fixtures/generated-logs.ts";
 
 const options: PreparationOptions = {
   maxLength: 1 << 20,
@@ -136,6 +139,51 @@ describe("the preparation pool", () => {
       expect(isLightBody({ bytes: new Uint8Array(10), contentType: "application/x-www-form-urlencoded", encodings: [] })).toBe(true);
       expect(isLightBody({ bytes: new Uint8Array(10), contentType: null, encodings: [] })).toBe(true);
     });
+  });
+
+  test("a stored text's findings come back as the engine gives them on the request thread", async () => {
+    const texts = [serverLog, `${serverLog}\r\nwith a CRLF\r\n`, generatedServerLog(300_000), generatedLongStackTrace(2_000)];
+    for (const text of texts) {
+      const onWorker = await pool.insights(text);
+      const inThread = analyseLog(text);
+      expect(onWorker).toEqual(inThread);
+      expect(JSON.stringify(onWorker)).toBe(JSON.stringify(inThread));
+      // A problem's entry is one of the entries' objects, as it is from the engine.
+      for (const problem of onWorker.analysis.problems) expect(onWorker.entries).toContain(problem.entry);
+    }
+    expect(pool.counters.helped).toBe(0);
+  });
+
+  test("while a worker analyses a big stored text, the request thread keeps serving: its timers run on time", async () => {
+    const text = generatedServerLog(4_000_000);
+    /** The longest a 2 ms timer waited past its time while `work` ran. */
+    const longestLag = async (work: () => Promise<unknown>) => {
+      let longest = 0;
+      let last = performance.now();
+      const timer = setInterval(() => {
+        const now = performance.now();
+        longest = Math.max(longest, now - last - 2);
+        last = now;
+      }, 2);
+      try {
+        await work();
+        // The timer's first run after blocking work is what shows how long it was kept waiting.
+        await Bun.sleep(10);
+      } finally {
+        clearInterval(timer);
+      }
+      return longest;
+    };
+    // Warm up both, so neither pays for loading the engine.
+    await pool.insights(`warm\n${text}`);
+    analyseLog(`warm\n${text}`);
+    const started = performance.now();
+    const inThreadLag = await longestLag(async () => analyseLog(`in thread\n${text}`));
+    const analysisMs = performance.now() - started;
+    const workerLag = await longestLag(() => pool.insights(`worker\n${text}`));
+    console.log(`a ${(text.length / 1e6).toFixed(1)} MB text: the engine on this thread ${analysisMs.toFixed(0)} ms; the longest timer lag with it here ${inThreadLag.toFixed(1)} ms, with it on a worker ${workerLag.toFixed(1)} ms`);
+    // On the worker, this thread only splits the text into lines and rebuilds the entries.
+    expect(workerLag).toBeLessThan(Math.max(10, inThreadLag / 3));
   });
 
   test("a closed pool refuses work with shutting_down", async () => {
