@@ -10,8 +10,14 @@ function counted(options: HeapSettlingOptions) {
   const kinds = { started: 0, full: 0 };
   const settling = new HeapSettling({
     ...options,
-    collect: () => (calls.collections++, kinds.full++),
-    startCollection: () => (calls.collections++, kinds.started++),
+    collect: () => {
+      calls.collections++;
+      kinds.full++;
+    },
+    startCollection: () => {
+      calls.collections++;
+      kinds.started++;
+    },
     shrink: () => calls.shrinks++,
   });
   return { settling, calls, kinds };
