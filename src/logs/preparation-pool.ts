@@ -2,8 +2,8 @@
  * The upload intake (preparation.ts: parsing a body, filters, statistics, hashing, brotli: about
  * 2.5 ms of CPU for a 200 KB log) on worker threads, so the thread that serves every request is
  * not held up by it: reads and other uploads go on while a big body is parsed and filtered. The
- * engine's analysis of a stored text runs there too (`insights`): a 10 MB log's first read held
- * every other request up for 90-160 ms when the request thread analysed it.
+ * engine's analysis of a stored text runs there too (`insights`): a 9.8 MB log's first read held
+ * every other request up for 111-125 ms when the request thread analysed it.
  *
  * Workers start on the first upload, each job goes to the worker with the fewest jobs in hand,
  * and a worker that dies fails only its own jobs (with a 500) and is replaced on the next upload.
