@@ -121,7 +121,7 @@ const SETTLE_STEP_MS = 300;
 const SETTLE_MAX_MS = 120_000;
 
 /** Waits until the program uses under 5% of a core over a step (at most two minutes). */
-async function settled(pid: number): Promise<void> {
+export async function settled(pid: number): Promise<void> {
   const deadline = Date.now() + SETTLE_MAX_MS;
   let before = processCpuSeconds(pid);
   while (Date.now() < deadline) {

@@ -28,6 +28,7 @@ import { distinctUploadScenario, uploadScenario } from "./scenarios/upload.ts";
 import { uploadBreakdownScenario } from "./scenarios/upload-breakdown.ts";
 import { rawClientsScenario, rawColdScenario, rawHotScenario } from "./scenarios/raw-read.ts";
 import { analyseScenario, logInfoScenario } from "./scenarios/info-analyse.ts";
+import { firstReadScenario } from "./scenarios/first-read.ts";
 import { rateLimitOverheadScenario } from "./scenarios/rate-limit-overhead.ts";
 import { idleStreamsScenario } from "./scenarios/idle-streams.ts";
 
@@ -45,6 +46,7 @@ const SCENARIOS: Scenario[] = [
   rawColdScenario,
   logInfoScenario,
   analyseScenario,
+  firstReadScenario,
   rateLimitOverheadScenario,
   idleStreamsScenario,
   uploadScenario(16, "plain", "upload-16-again"),
