@@ -1,41 +1,25 @@
 import { describe, expect, test } from "bun:test";
 import { HeapSettling, type HeapSettlingOptions } from "./heap-settling.ts";
 
-/**
- * A settling whose collections and shrinks are counted instead of run. `collections` counts both
- * kinds; `started` those only started during a burst.
- */
+/** A settling whose collections and shrinks are counted instead of run. */
 function counted(options: HeapSettlingOptions) {
   const calls = { collections: 0, shrinks: 0 };
-  const kinds = { started: 0, full: 0 };
-  const settling = new HeapSettling({
-    ...options,
-    collect: () => {
-      calls.collections++;
-      kinds.full++;
-    },
-    startCollection: () => {
-      calls.collections++;
-      kinds.started++;
-    },
-    shrink: () => calls.shrinks++,
-  });
-  return { settling, calls, kinds };
+  const settling = new HeapSettling({ ...options, collect: () => calls.collections++, shrink: () => calls.shrinks++ });
+  return { settling, calls };
 }
 
 describe("returning an intake burst's garbage", () => {
-  test("collects after every `everyBytes` taken in, while the burst lasts, without waiting for it", () => {
-    const { settling, calls, kinds } = counted({ everyBytes: 100, quietMs: 60_000 });
+  test("collects after every `everyBytes` taken in, while the burst lasts", () => {
+    const { settling, calls } = counted({ everyBytes: 100, quietMs: 60_000 });
     for (let i = 0; i < 10; i++) settling.tookIn(30);
     // 300 bytes: collected at 120, 240 (the count starts again after each collection)
     expect(calls.collections).toBe(2);
-    expect(kinds).toEqual({ started: 2, full: 0 });
     expect(calls.shrinks).toBe(0);
     settling.stop();
   });
 
   test("collects once when the burst has been quiet, and not before", async () => {
-    const { settling, calls, kinds } = counted({ everyBytes: 1_000_000, quietMs: 40, shrinkAfterBytes: 1_000_000 });
+    const { settling, calls } = counted({ everyBytes: 1_000_000, quietMs: 40, shrinkAfterBytes: 1_000_000 });
     settling.tookIn(10);
     await Bun.sleep(25);
     settling.tookIn(10); // still the same burst: the quiet time starts again
@@ -43,8 +27,6 @@ describe("returning an intake burst's garbage", () => {
     expect(calls.collections).toBe(0);
     await Bun.sleep(40);
     expect(calls).toEqual({ collections: 1, shrinks: 0 });
-    // The quiet one runs whole: it is the one that settles the heap.
-    expect(kinds).toEqual({ started: 0, full: 1 });
     await Bun.sleep(60);
     // a small burst is never shrunk
     expect(calls).toEqual({ collections: 1, shrinks: 0 });

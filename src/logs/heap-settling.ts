@@ -10,13 +10,6 @@
  * itself while the workers are busy (preparation-pool.ts), their garbage is on its heap too: at
  * 64 MiB the peak rose to 600-603 MiB, at 32 MiB it was 527.
  *
- * During a burst the collection is started, not waited for (`Bun.gc(false)`): JSC marks on its
- * helper threads while this thread serves. Waiting for each one took 9% of the request thread's
- * time under distinct 200 KB uploads at 16 connections; not waiting took the service from 123 to
- * 146 uploads a second on PGlite (-18% CPU per upload; +8-9% in two more runs), with the peak
- * RSS at 64 connections at 441 MiB against 386 (379 against 320 in a run before). The
- * collection once the burst is quiet still runs whole: it is what settles the heap.
- *
  * After 30 s without intake, a burst of at least `shrinkAfterBytes` is shrunk: Bun.shrink() also
  * drops the compiled code and hands the allocator's free pages back to the system. 35 s after
  * 2,000 uploads of 36 KB, the full collections alone left 197 MiB and the shrink 182
@@ -37,10 +30,8 @@ export interface HeapSettlingOptions {
   idleMs?: number;
   /** Bytes taken in since the last shrink for an idle spell to shrink the heap. */
   shrinkAfterBytes?: number;
-  /** A full collection, on this thread (tests count calls). */
+  /** A full collection (tests count calls). */
   collect?: () => void;
-  /** A collection started during a burst, finished by the collector's own threads (tests count calls). */
-  startCollection?: () => void;
   /** A full collection that also drops compiled code and returns free pages (tests count calls). */
   shrink?: () => void;
 }
@@ -51,7 +42,6 @@ export class HeapSettling {
   private readonly idleMs: number;
   private readonly shrinkAfterBytes: number;
   private readonly collect: () => void;
-  private readonly startCollection: () => void;
   private readonly shrink: () => void;
   private sinceCollection = 0;
   private sinceShrink = 0;
@@ -63,7 +53,6 @@ export class HeapSettling {
     this.idleMs = options.idleMs ?? 30_000;
     this.shrinkAfterBytes = options.shrinkAfterBytes ?? 8 * MiB;
     this.collect = options.collect ?? (() => Bun.gc(true));
-    this.startCollection = options.startCollection ?? (() => Bun.gc(false));
     this.shrink = options.shrink ?? (() => Bun.shrink());
     this.quietMs = options.quietMs ?? 2000;
     this.quiet = new Countdown(() => {
@@ -82,7 +71,7 @@ export class HeapSettling {
     this.sinceShrink += bytes;
     if (this.sinceCollection >= this.everyBytes) {
       this.sinceCollection = 0;
-      this.startCollection();
+      this.collect();
     }
     this.quiet.restart(this.quietMs);
     if (this.sinceShrink >= this.shrinkAfterBytes) this.idle.restart(this.idleMs);
