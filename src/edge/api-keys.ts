@@ -11,7 +11,7 @@
  * and no key is ever logged, labelled or echoed: only its name.
  */
 import { ApiError, errorResponse } from "../errors.ts";
-import type { EdgeContext, EdgeMiddleware } from "./pipeline.ts";
+import type { EdgeContext, EdgeGuard } from "./pipeline.ts";
 import type { LimitRule } from "./sliding-window.ts";
 
 export interface ApiKey {
@@ -70,26 +70,26 @@ export interface ApiKeyOptions {
 
 export function apiKeyIdentity(options: ApiKeyOptions) {
   const byHash = new Map(options.keys.map((apiKey) => [sha256(apiKey.key), apiKey]));
-  return function apiKeyIdentity(request, context, next): ReturnType<EdgeMiddleware> {
+  return function apiKeyIdentity(request, context): Response | null {
     const presented = request.headers.get("x-api-key");
-    if (presented === null) return next(request, context);
+    if (presented === null) return null;
     const apiKey = byHash.get(sha256(presented.trim()));
     if (!apiKey) {
       options.onUnknownKey?.();
       unknownKeys.add(context);
-      return next(request, context);
+      return null;
     }
     options.onKeyedRequest?.(apiKey.name);
     context.chosenLimit = { identity: `key:${apiKey.name}`, rule: apiKey.rule, name: `"key:${apiKey.name}"` };
-    return next(request, context);
-  } satisfies EdgeMiddleware;
+    return null;
+  } satisfies EdgeGuard;
 }
 
 export function unknownApiKey() {
-  return function unknownApiKey(request, context, next): ReturnType<EdgeMiddleware> {
-    if (!unknownKeys.has(context)) return next(request, context);
-    return Promise.resolve(errorResponse(new ApiError("invalid_api_key", "The X-API-Key is not a key of this server. Leave the header out to be counted by address.")));
-  } satisfies EdgeMiddleware;
+  return function unknownApiKey(_request, context): Response | null {
+    if (!unknownKeys.has(context)) return null;
+    return errorResponse(new ApiError("invalid_api_key", "The X-API-Key is not a key of this server. Leave the header out to be counted by address."));
+  } satisfies EdgeGuard;
 }
 
 function sha256(text: string): string {

@@ -7,7 +7,7 @@
  * preflight is counted once, in its own (OPTIONS, path) bucket.
  * No credentials: the delete token travels in Authorization, which a preflight allows by name.
  */
-import { withHeaders, type EdgeMiddleware } from "./pipeline.ts";
+import { withHeaders, type EdgeGuard, type EdgeMiddleware } from "./pipeline.ts";
 
 export interface CorsOptions {
   /** Response headers a page may read besides the CORS-safelisted ones. */
@@ -37,8 +37,8 @@ export function cors(options: CorsOptions = {}) {
 export function preflight(options: CorsOptions = {}) {
   const methods = (options.allowMethods ?? DEFAULT_METHODS).join(", ");
   const maxAge = String(options.maxAgeS ?? 86_400);
-  return async function preflight(request, context, next): ReturnType<EdgeMiddleware> {
-    if (request.method !== "OPTIONS" || !request.headers.has("access-control-request-method")) return next(request, context);
+  return function preflight(request): Response | null {
+    if (request.method !== "OPTIONS" || !request.headers.has("access-control-request-method")) return null;
     const asked = request.headers.get("access-control-request-headers")?.trim() ?? "";
     const headers: Record<string, string> = {
       "access-control-allow-methods": methods,
@@ -48,5 +48,5 @@ export function preflight(options: CorsOptions = {}) {
     headers["access-control-allow-headers"] =
       asked !== "" && asked.length <= 1024 && HEADER_LIST.test(asked) ? asked : "Authorization, Content-Type, Content-Encoding";
     return new Response(null, { status: 204, headers });
-  } satisfies EdgeMiddleware;
+  } satisfies EdgeGuard;
 }

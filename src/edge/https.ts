@@ -12,7 +12,7 @@
  */
 import { ApiError, errorResponse } from "../errors.ts";
 import type { Client } from "./client-ip.ts";
-import { withHeaders, type EdgeMiddleware } from "./pipeline.ts";
+import { withHeaders, type EdgeGuard, type EdgeMiddleware } from "./pipeline.ts";
 
 export interface HttpsTarget {
   /** https origin to redirect to when PUBLIC_URL is https; else the request's host is used. */
@@ -51,14 +51,14 @@ function redirect(location: string): Response {
 }
 
 export function httpsRedirect(target: HttpsTarget & { enabled: boolean }) {
-  return async function httpsRedirect(request, context, next): ReturnType<EdgeMiddleware> {
+  return function httpsRedirect(request, context): Response | null {
     const { client } = context;
     if (target.enabled && client.viaTrustedProxy && client.forwardedProto === "http") {
       const location = httpsLocation(request, target);
       return location === null ? invalidHost() : redirect(location);
     }
-    return next(request, context);
-  } satisfies EdgeMiddleware;
+    return null;
+  } satisfies EdgeGuard;
 }
 
 export function strictTransportSecurity(options: { maxAgeS: number }) {

@@ -9,12 +9,13 @@
  *   defaultCacheControl      no-cache on every answer that does not say otherwise
  *   strictTransportSecurity  HSTS on https responses
  *   cors                     any origin, on every response (429s included)
- *   apiKeyIdentity           X-API-Key: a known panel key is counted as itself at its rate
- *   rateLimit                sliding window per client (or key), method and route; RateLimit headers
- *   unknownApiKey            an unknown X-API-Key: 401, once counted against its address
- *   requestLimits            URL and header size (414, 431)
- *   httpsRedirect            trusted proxy said http: 308 to https
- *   preflight                OPTIONS preflights answered (after being counted once)
+ *   guards, one layer of checks that only look at the request (pipeline.ts, EdgeGuard):
+ *     apiKeyIdentity         X-API-Key: a known panel key is counted as itself at its rate
+ *     rateLimit              sliding window per client (or key), method and route; RateLimit headers
+ *     unknownApiKey          an unknown X-API-Key: 401, once counted against its address
+ *     requestLimits          URL and header size (414, 431)
+ *     httpsRedirect          trusted proxy said http: 308 to https
+ *     preflight              OPTIONS preflights answered (after being counted once)
  *   appRequest               the request as the app gets it: a URL its router parses as the
  *                            edge did, the client (clientOf), a lease on the body budget
  *   app                      the Elysia app (routes, body limits, the error handler)
@@ -27,7 +28,7 @@ import { cors, preflight } from "./cors.ts";
 import { errorBoundary } from "./error-boundary.ts";
 import { httpsRedirect, strictTransportSecurity, type HttpsTarget } from "./https.ts";
 import type { Cidr } from "./ip.ts";
-import { composeEdge, type EdgeMiddleware } from "./pipeline.ts";
+import { composeEdge, guards, type EdgeGuard, type EdgeMiddleware } from "./pipeline.ts";
 import { rateLimit, type RouteRule } from "./rate-limit.ts";
 import { apiKeyIdentity, unknownApiKey, type ApiKey } from "./api-keys.ts";
 import { requestLimits } from "./request-limits.ts";
@@ -87,14 +88,7 @@ export function createEdge(config: EdgeSettings, deps: EdgeDeps) {
     enabled: publicUrl.protocol === "https:" || config.TLS_CERT !== undefined,
   };
 
-  const middlewares: (EdgeMiddleware | null)[] = [
-    ...(deps.outer ?? []),
-    errorBoundary({ logError: deps.logError }),
-    compression({ minBytes: 1024 }),
-    securityHeaders(),
-    defaultCacheControl(),
-    strictTransportSecurity({ maxAgeS: config.HSTS_MAX_AGE_S }),
-    cors(),
+  const checks: (EdgeGuard | null)[] = [
     apiKeys.length > 0 ? apiKeyIdentity({ keys: apiKeys, onKeyedRequest: deps.onKeyedRequest, onUnknownKey: deps.onUnknownKey }) : null,
     deps.withoutRateLimit
       ? null
@@ -109,9 +103,19 @@ export function createEdge(config: EdgeSettings, deps: EdgeDeps) {
     requestLimits({ maxUrlBytes: config.MAX_URL_BYTES, maxHeaderBytes: config.MAX_HEADER_BYTES }),
     httpsRedirect(httpsTarget),
     preflight(),
+  ];
+  const middlewares: EdgeMiddleware[] = [
+    ...(deps.outer ?? []),
+    errorBoundary({ logError: deps.logError }),
+    compression({ minBytes: 1024 }),
+    securityHeaders(),
+    defaultCacheControl(),
+    strictTransportSecurity({ maxAgeS: config.HSTS_MAX_AGE_S }),
+    cors(),
+    guards(...checks.filter((check): check is EdgeGuard => check !== null)),
     appRequest({ bodyBudget: deps.bodyBudget }),
   ];
-  const edge = composeEdge(middlewares.filter((m): m is EdgeMiddleware => m !== null), deps.handle);
+  const edge = composeEdge(middlewares, deps.handle);
 
   return {
     /** The service's fetch handler: every request from a listener goes through here. */

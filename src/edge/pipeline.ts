@@ -40,6 +40,26 @@ export type Next = (request: Request, context: EdgeContext) => Promise<Response>
 export type EdgeMiddleware = (request: Request, context: EdgeContext, next: Next) => Promise<Response>;
 
 /**
+ * A layer that only looks at the request on its way in: it answers it (a refusal, a redirect, a
+ * preflight) or returns null to let it pass. Most of the edge's checks are such. Guards next to
+ * each other run as one layer of the chain (`guards`): a layer of its own costs every request a
+ * call through the chain and a promise (about 0.2 µs on /healthz, measured in process), which
+ * was a third of what the rate limiter cost.
+ */
+export type EdgeGuard = (request: Request, context: EdgeContext) => Response | null;
+
+/** Runs guards in order as one layer: the first answer wins, else the request goes on inside. */
+export function guards(...checks: readonly EdgeGuard[]): EdgeMiddleware {
+  return function guards(request, context, next) {
+    for (const check of checks) {
+      const answer = check(request, context);
+      if (answer !== null) return Promise.resolve(answer);
+    }
+    return next(request, context);
+  };
+}
+
+/**
  * Composes middlewares, outermost first, around the app's handler. The chain is built once;
  * a request costs one context object, not a closure per layer.
  */

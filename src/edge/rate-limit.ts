@@ -11,7 +11,7 @@
  * spend the budget of the request they prepare.
  */
 import { errorResponse } from "../errors.ts";
-import type { EdgeMiddleware } from "./pipeline.ts";
+import type { EdgeGuard } from "./pipeline.ts";
 import { rateLimitError } from "./rate-limit-error.ts";
 import { routeKeyOf, type RouteCatalogue } from "./route-catalogue.ts";
 import type { LimitRule, SlidingWindowLimiter } from "./sliding-window.ts";
@@ -53,9 +53,9 @@ export function rateLimit(options: RateLimitOptions) {
   for (const rule of options.routeRules ?? []) rules.set(rule.route, { rule, ...policyOf(JSON.stringify(rule.route), rule) });
   const fallback = { rule: defaultRule, ...policyOf('"default"', defaultRule) };
 
-  // Not async: the headers go into the context (applied when the response leaves the edge),
-  // so counting a request adds no promise step of its own.
-  return function rateLimit(request, context, next): ReturnType<EdgeMiddleware> {
+  // A guard: the headers go into the context (applied when the response leaves the edge), so
+  // counting a request adds no layer, and no promise, of its own.
+  return function rateLimit(request, context): Response | null {
     const route = routeKeyOf(request.method, routes.templateOf(context));
     // A panel key (api-keys.ts) is counted as itself, at its own rule, instead of by address.
     const chosen = context.chosenLimit;
@@ -64,9 +64,8 @@ export function rateLimit(options: RateLimitOptions) {
     const headers = (context.responseHeaders ??= {});
     headers["ratelimit-policy"] = policy;
     headers.ratelimit = `${name};r=${decision.remaining};t=${Math.max(1, Math.ceil(decision.resetS))}`;
-    if (!decision.allowed) return Promise.resolve(errorResponse(rateLimitError(decision.retryAfterS)));
-    return next(request, context);
-  } satisfies EdgeMiddleware;
+    return decision.allowed ? null : errorResponse(rateLimitError(decision.retryAfterS));
+  } satisfies EdgeGuard;
 }
 
 function policyOf(name: string, rule: LimitRule): { policy: string; name: string } {

@@ -6,7 +6,7 @@
  * body.ts, while reading.
  */
 import { ApiError, errorResponse } from "../errors.ts";
-import type { EdgeMiddleware } from "./pipeline.ts";
+import type { EdgeGuard } from "./pipeline.ts";
 
 export interface RequestLimitOptions {
   maxUrlBytes: number;
@@ -15,7 +15,7 @@ export interface RequestLimitOptions {
 }
 
 export function requestLimits(options: RequestLimitOptions) {
-  return async function requestLimits(request, context, next): ReturnType<EdgeMiddleware> {
+  return function requestLimits(request, context): Response | null {
     // request.url is absolute; the limit is on what the client sent (path and query).
     const { url } = context;
     const target = url.length - url.indexOf("/", url.indexOf("//") + 2);
@@ -29,6 +29,6 @@ export function requestLimits(options: RequestLimitOptions) {
     if (headerBytes > options.maxHeaderBytes) {
       return errorResponse(new ApiError("header_too_large", `The request headers are larger than ${options.maxHeaderBytes} bytes.`));
     }
-    return next(request, context);
-  } satisfies EdgeMiddleware;
+    return null;
+  } satisfies EdgeGuard;
 }
