@@ -113,7 +113,12 @@ export function createApp(deps: AppDeps) {
     store,
     cache,
     views,
-    new ContentAnalyses(config.INSIGHTS_CACHE_BYTES, config.MAX_LINES, (text) => preparer.insights(text)),
+    new ContentAnalyses({
+      maxBytes: config.INSIGHTS_CACHE_BYTES,
+      maxLines: config.MAX_LINES,
+      engine: (text) => preparer.insights(text),
+      budget: bodyBudget.shared,
+    }),
     {
       ...preparation,
       publicUrl: config.PUBLIC_URL,

@@ -118,7 +118,7 @@ export const configSpec = {
   },
   BODY_BUDGET_BYTES: {
     kind: "int", default: 64 * MiB, min: 1 * KiB, max: 16384 * MiB,
-    doc: "Request-body bytes (as decoded) all requests together may hold at once; a body that would pass it gets 503 with Retry-After. At least MAX_DECODED_BYTES.",
+    doc: "Request-body bytes (as decoded) all requests together may hold at once, stored texts being analysed for the first time included; a body or first read that would pass it gets 503 with Retry-After. At least MAX_DECODED_BYTES.",
   },
   SHUTDOWN_TIMEOUT_S: {
     kind: "int", default: 25, min: 1, max: 3600,

@@ -134,7 +134,7 @@ export const ERROR_CATALOGUE = {
   },
   server_busy: {
     status: 503,
-    when: "Too many large bodies are being decoded at once across the server (`BODY_BUDGET_BYTES`, default 64 MiB). Carries `Retry-After: 2`.",
+    when: "Too many large texts are being decoded at once across the server (`BODY_BUDGET_BYTES`, default 64 MiB): request bodies, and stored logs read for their first analysis. Carries `Retry-After: 2`.",
   },
   ai_timeout: {
     status: 504,

@@ -27,14 +27,17 @@ export class SharedByteBudget {
     return Number(Atomics.load(this.counter, 0));
   }
 
-  /** Charges `bytes`, or throws the 503 when the budget is spent (nothing is then charged). */
-  take(bytes: number): void {
+  /**
+   * Charges `bytes`, or throws the 503 when the budget is spent (nothing is then charged).
+   * `what` names the texts in the answer: request bodies, or stored logs read for their analysis.
+   */
+  take(bytes: number, what = "request bodies"): void {
     const held = Atomics.add(this.counter, 0, BigInt(bytes)) + BigInt(bytes);
     if (held > BigInt(this.maxBytes)) {
       Atomics.sub(this.counter, 0, BigInt(bytes));
       throw new ApiError(
         "server_busy",
-        `Too many large request bodies are being decoded at once (BODY_BUDGET_BYTES, ${this.maxBytes} bytes); retry shortly.`,
+        `Too many large ${what} are being decoded at once (BODY_BUDGET_BYTES, ${this.maxBytes} bytes); retry shortly.`,
         { "retry-after": "2" },
       );
     }

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { ContentAnalyses } from "./analyses.ts";
+import { SharedByteBudget } from "../edge/body-budget.ts";
+import { ApiError } from "../errors.ts";
 
 const LOG = "[12:00:00] [Server thread/INFO]: Starting minecraft server version 1.20.1\n[12:00:01] [Server thread/ERROR]: boom\n";
 
@@ -18,7 +20,7 @@ function source(text = LOG) {
 
 describe("the shared findings of stored texts", () => {
   test("a text is analysed once, however many readers ask, even at the same time", async () => {
-    const analyses = new ContentAnalyses(1024 * 1024);
+    const analyses = new ContentAnalyses({ maxBytes: 1024 * 1024 });
     const text = source();
     text.counted.hold = true;
     const together = [analyses.of("h", LOG.length, text.read), analyses.of("h", LOG.length, text.read)];
@@ -31,7 +33,7 @@ describe("the shared findings of stored texts", () => {
   });
 
   test("a forgotten text is read again, even when it was forgotten while being analysed", async () => {
-    const analyses = new ContentAnalyses(1024 * 1024);
+    const analyses = new ContentAnalyses({ maxBytes: 1024 * 1024 });
     const text = source();
     await analyses.of("h", LOG.length, text.read);
     analyses.forget("h");
@@ -49,7 +51,7 @@ describe("the shared findings of stored texts", () => {
   });
 
   test("a failed read is not remembered", async () => {
-    const analyses = new ContentAnalyses(1024 * 1024);
+    const analyses = new ContentAnalyses({ maxBytes: 1024 * 1024 });
     await expect(analyses.of("h", 1, () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
     const text = source();
     await analyses.of("h", LOG.length, text.read);
@@ -57,9 +59,40 @@ describe("the shared findings of stored texts", () => {
   });
 
   test("older logs are analysed up to today's line limit", async () => {
-    const analyses = new ContentAnalyses(1024 * 1024, 3);
+    const analyses = new ContentAnalyses({ maxBytes: 1024 * 1024, maxLines: 3 });
     const many = Array.from({ length: 10 }, (_, i) => `line ${i}`).join("\n");
     const insights = await analyses.of("h", many.length, async () => many);
     expect(insights.entries.length).toBeLessThanOrEqual(3);
+  });
+
+  test("first reads share the byte budget: beyond it a reader gets server_busy, and nothing is remembered", async () => {
+    const budget = new SharedByteBudget(1000);
+    const analyses = new ContentAnalyses({ maxBytes: 1024 * 1024, budget });
+    const first = source();
+    first.counted.hold = true;
+    const running = analyses.of("a", 600, first.read);
+    expect(budget.heldBytes).toBe(600);
+
+    const second = source();
+    const refused = await analyses.of("b", 600, second.read).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ code: "server_busy", headers: { "retry-after": "2" } });
+    expect((refused as ApiError).message).toContain("stored logs");
+    expect(second.counted.reads).toBe(0);
+
+    first.release();
+    await running;
+    expect(budget.heldBytes).toBe(0);
+    // Not remembered as failed: the next reader gets the findings.
+    expect((await analyses.of("b", 600, second.read)).version).toBe("1.20.1");
+    expect(budget.heldBytes).toBe(0);
+  });
+
+  test("a text larger than the whole budget takes all of it and runs alone; a failed read gives it back", async () => {
+    const budget = new SharedByteBudget(1000);
+    const analyses = new ContentAnalyses({ maxBytes: 1024 * 1024, budget });
+    expect((await analyses.of("big", 5000, source().read)).version).toBe("1.20.1");
+    await expect(analyses.of("gone", 500, () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
+    expect(budget.heldBytes).toBe(0);
   });
 });

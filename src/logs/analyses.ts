@@ -4,10 +4,17 @@
  * insights API, `?parsed` and the AI's brief all share that one result. Findings leave with their
  * text (LogService.forget), so a deleted log's analysis does not outlive it. The engine itself
  * runs where `engine` runs it: in the service, on the intake's workers (preparation-pool.ts).
+ *
+ * A first read decodes the whole stored text and analyses it: up to several times the text's
+ * size in memory until the findings are kept. So, like a request body, the text is charged to the
+ * byte budget (BODY_BUDGET_BYTES) while its analysis runs. Sixteen first reads at once of
+ * distinct 7.7 MB logs took the process from 187 to 668 MiB before; beyond the budget a reader
+ * now gets 503 `server_busy` with Retry-After, and nothing is remembered, so a retry analyses it.
  */
 import { LRUCache } from "lru-cache";
 import type { Insights } from "../analysis/index.ts";
 import { limitLines } from "../filters/limits.ts";
+import type { SharedByteBudget } from "../edge/body-budget.ts";
 
 /** Roughly how much memory an analysis takes per byte of log (entries hold every line again). */
 const BYTES_PER_CONTENT_BYTE = 3;
@@ -18,24 +25,34 @@ export type Engine = (text: string) => Promise<Insights>;
 /** The engine on the calling thread, loaded with the first analysis, not with the server (its rules weigh ~15 MiB). */
 export const engineInThread: Engine = async (text) => (await import("../analysis/index.ts")).analyseLog(text);
 
+export interface ContentAnalysesOptions {
+  /** The budget of kept analyses (INSIGHTS_CACHE_BYTES), weighed by their text's size. */
+  maxBytes: number;
+  /**
+   * What an upload may keep today (MAX_LINES): logs stored under older rules (a lone `\r` was
+   * not counted as a line break, so 4 KB of gzip stored 2,000,000 lines) are analysed up to that
+   * many lines, so no page or `?parsed` answer is unbounded.
+   */
+  maxLines?: number;
+  /** Where the engine runs (UploadPreparer.insights in the service). */
+  engine?: Engine;
+  /** Charged with a text's size while it is decoded and analysed (the service's body budget). */
+  budget?: SharedByteBudget;
+}
+
 export class ContentAnalyses {
   private readonly cache: LRUCache<string, Insights>;
   /** Analyses running now: two readers of a text that is not cached yet wait for one run. */
   private readonly running = new Map<string, Promise<Insights>>();
+  private readonly maxLines: number;
+  private readonly engine: Engine;
+  private readonly budget: SharedByteBudget | null;
 
-  /**
-   * @param maxBytes the budget of kept analyses (INSIGHTS_CACHE_BYTES), weighed by their text's size
-   * @param maxLines what an upload may keep today (MAX_LINES): logs stored under older rules (a
-   *   lone `\r` was not counted as a line break, so 4 KB of gzip stored 2,000,000 lines) are
-   *   analysed up to that many lines, so no page or `?parsed` answer is unbounded.
-   * @param engine where the engine runs (UploadPreparer.insights in the service)
-   */
-  constructor(
-    maxBytes: number,
-    private readonly maxLines = Number.MAX_SAFE_INTEGER,
-    private readonly engine: Engine = engineInThread,
-  ) {
-    this.cache = new LRUCache<string, Insights>({ maxSize: Math.max(1, maxBytes) });
+  constructor(options: ContentAnalysesOptions) {
+    this.cache = new LRUCache<string, Insights>({ maxSize: Math.max(1, options.maxBytes) });
+    this.maxLines = options.maxLines ?? Number.MAX_SAFE_INTEGER;
+    this.engine = options.engine ?? engineInThread;
+    this.budget = options.budget ?? null;
   }
 
   /** The findings of the text with this content hash; `readText` is called only when they are not kept. */
@@ -44,23 +61,34 @@ export class ContentAnalyses {
     if (cached) return Promise.resolve(cached);
     const pending = this.running.get(hash);
     if (pending) return pending;
-    const run = this.analyse(hash, size, readText);
+    const run = this.analyse(size, readText);
     this.running.set(hash, run);
+    // Registered before any reader's own handlers, so it runs first. Kept only if this run is
+    // still the text's (not forgotten meanwhile: the log left while it was analysed). A failure
+    // (the log left, the database is down, the budget is spent) is not remembered: the next
+    // reader tries again.
+    run.then(
+      (insights) => {
+        if (this.running.get(hash) !== run) return;
+        this.running.delete(hash);
+        this.cache.set(hash, insights, { size: Math.max(1, size * BYTES_PER_CONTENT_BYTE) });
+      },
+      () => {
+        if (this.running.get(hash) === run) this.running.delete(hash);
+      },
+    );
     return run;
   }
 
-  private async analyse(hash: string, size: number, readText: () => Promise<string>): Promise<Insights> {
-    let insights: Insights;
+  private async analyse(size: number, readText: () => Promise<string>): Promise<Insights> {
+    // A text larger than the whole budget (stored before the budget was lowered) takes all of it: it runs alone.
+    const charged = this.budget ? Math.min(size, this.budget.maxBytes) : 0;
+    this.budget?.take(charged, "stored logs");
     try {
-      insights = await this.engine(limitLines(await readText(), this.maxLines));
-    } catch (error) {
-      // A failed read (the log left, the database is down) is not remembered: the next reader tries again.
-      this.running.delete(hash);
-      throw error;
+      return await this.engine(limitLines(await readText(), this.maxLines));
+    } finally {
+      this.budget?.give(charged);
     }
-    // Kept only if its text was not forgotten meanwhile (the log left while it was analysed).
-    if (this.running.delete(hash)) this.cache.set(hash, insights, { size: Math.max(1, size * BYTES_PER_CONTENT_BYTE) });
-    return insights;
   }
 
   forget(hash: string): void {

@@ -28,7 +28,7 @@ export const errorStatusDocs: Record<ErrorHttpStatus, ErrorStatusDoc> = {
   431: { name: "RequestHeaderFieldsTooLarge", meaning: "The request headers are larger than `MAX_HEADER_BYTES`." },
   499: { name: "ClientClosedRequest", meaning: "Never received: the client hung up while sending its body. Metrics and access logs count it apart from server errors." },
   500: { name: "InternalError", meaning: "Something failed on our side; it has been logged." },
-  503: { name: "ServiceUnavailable", meaning: "A dependency is down (the database, the AI model), too many large bodies are being decoded at once (`server_busy`), or the service is shutting down.", retryAfter: true },
+  503: { name: "ServiceUnavailable", meaning: "A dependency is down (the database, the AI model), too many large texts are being decoded at once (`server_busy`: request bodies, stored logs read for their first analysis), or the service is shutting down.", retryAfter: true },
   504: { name: "GatewayTimeout", meaning: "An upstream dependency did not answer in time." },
 };
 
