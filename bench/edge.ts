@@ -172,7 +172,7 @@ const result = {
   bestBareRps: Math.round(Math.max(...runs.bare.map((r) => r.rps))),
   bestLimiterRps: Math.round(Math.max(...runs.limiter.map((r) => r.rps))),
   limiterGuardUs: Number(limiterUs.toFixed(3)),
-  /** The middleware's cost (fastest block) against the wall time of one request at the bare median rate. */
+  /** The guard's cost (fastest block) against the wall time of one request at the bare median rate. */
   limiterShareOfRequestPercent: Number(((limiterUs / bareRequestUs) * 100).toFixed(2)),
   buckets: limited.limiter.size,
 };

@@ -241,6 +241,8 @@ export function createApp(deps: AppDeps) {
     views,
     janitor,
     recompressor,
+    /** Decoded bytes held at once: request bodies and first analyses of stored texts (BODY_BUDGET_BYTES). */
+    bodyBudget,
     /** Tells long-lived work (AI streams) that the service is going down. */
     beginShutdown: () => shutdown.begin(),
     /** Starts the background work: view flushing and the janitor. */

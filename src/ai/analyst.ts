@@ -5,6 +5,7 @@
  * finished answer is kept for the next reader of the same log.
  */
 import type { Insights } from "../analysis/model.ts";
+import { ApiError } from "../errors.ts";
 import { aiAdmission, once, type Release } from "./admission.ts";
 import { answerCacheKey, createAnswerCache, replayAnswer } from "./answer-cache.ts";
 import type { AiConfig } from "./config.ts";
@@ -87,7 +88,7 @@ export function createAiAnalyst(config: AiConfig, logger: AiLogger = silentLogge
 
       const { explainLog, model } = await loadModelStack();
       const log: AiLog = { id: request.id, hash: request.hash, files: await request.readFiles() };
-      const insights = (await request.readInsights?.().catch(() => null)) ?? (await safeInsights(log.files[0]?.content ?? ""));
+      const insights = (await storedInsights(request, signal, config.maxDurationMs / 10)) ?? (await safeInsights(log.files[0]?.content ?? ""));
       const onUsage = (usage: { inputTokens: number | undefined; outputTokens: number | undefined }) => {
         stats.inputTokens += usage.inputTokens ?? 0;
         stats.outputTokens += usage.outputTokens ?? 0;
@@ -124,19 +125,60 @@ async function* untilAborted(events: Iterable<AiEvent>, signal: AbortSignal): As
   }
 }
 
+/** What the agent is told when the engine's findings cannot be had: it can still read the log. */
+const NO_INSIGHTS: Insights = {
+  id: "unknown",
+  name: null,
+  type: "unknown",
+  version: null,
+  title: "Unknown log (the local engine could not analyse it)",
+  entries: [],
+  analysis: { problems: [], information: [] },
+};
+
+/**
+ * A stored log's findings, from the analyses every reader shares (analyses.ts); null for a posted
+ * body, or when they cannot be had (the run then analyses the text it has read). While first
+ * analyses are turned away because the byte budget is spent (server_busy), the run waits as
+ * Retry-After says instead: analysing the text itself would do the same work on this thread,
+ * outside the budget, at the moment memory is short. It waits at most `maxWaitMs` (a tenth of
+ * AI_MAX_DURATION_MS, whose own timer starts with the model), then goes on without the findings:
+ * the agent can still read the log with its tools.
+ */
+async function storedInsights(request: AiLogRequest, signal: AbortSignal, maxWaitMs: number): Promise<Insights | null> {
+  if (!request.readInsights) return null;
+  const deadline = performance.now() + maxWaitMs;
+  for (;;) {
+    try {
+      return await request.readInsights();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== "server_busy") return null;
+      const left = deadline - performance.now();
+      if (left <= 0) return NO_INSIGHTS;
+      await untilRetry(Math.min(left, Number(error.headers["retry-after"] ?? 2) * 1000), signal);
+      if (signal.aborted) return NO_INSIGHTS;
+    }
+  }
+}
+
+/** Waits `ms`, or less when `signal` fires first. */
+function untilRetry(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
+
 /** An engine failure must not cost the user the AI answer: the agent can still read the log. */
 async function safeInsights(text: string): Promise<Insights> {
   try {
     return await engineInsights(text);
   } catch {
-    return {
-      id: "unknown",
-      name: null,
-      type: "unknown",
-      version: null,
-      title: "Unknown log (the local engine could not analyse it)",
-      entries: [],
-      analysis: { problems: [], information: [] },
-    };
+    return NO_INSIGHTS;
   }
 }

@@ -2,10 +2,10 @@
  * Panel keys (API_KEYS): a hosting panel that uploads for thousands of servers from one address
  * sends `X-API-Key: <key>` and is counted per key, at its key's rate, instead of per address.
  *
- * Two middlewares around the rate limiter (edge/index.ts):
- *   apiKeyIdentity   outside it: a known key becomes the client the limiter counts ("key:<name>")
+ * Two guards on either side of the rate limiter (edge/index.ts), which run in that order:
+ *   apiKeyIdentity   before it: a known key becomes the client the limiter counts ("key:<name>")
  *                    and brings its rule; the request's address is kept for everything else
- *   unknownApiKey    inside it: an unknown key is refused with 401 after it was counted against
+ *   unknownApiKey    after it: an unknown key is refused with 401 once it was counted against
  *                    its address, so guessing keys spends the guesser's own budget
  * Keys are looked up by their SHA-256, so the lookup's timing says nothing about a key's bytes,
  * and no key is ever logged, labelled or echoed: only its name.

@@ -5,11 +5,11 @@ import { ApiError } from "../errors.ts";
 
 const LOG = "[12:00:00] [Server thread/INFO]: Starting minecraft server version 1.20.1\n[12:00:01] [Server thread/ERROR]: boom\n";
 
-/** A text source that counts its reads and can be held until released. */
-function source(text = LOG) {
+/** A text source that counts its reads and can be held until released (`hold`: from the start). */
+function source(text = LOG, hold = false) {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  const counted = { reads: 0, hold: false };
+  const counted = { reads: 0, hold };
   const read = async () => {
     counted.reads++;
     if (counted.hold) await held;
@@ -65,11 +65,15 @@ describe("the shared findings of stored texts", () => {
     expect(insights.entries.length).toBeLessThanOrEqual(3);
   });
 
-  test("first reads share the byte budget: beyond it a reader gets server_busy, and nothing is remembered", async () => {
+  /** Analyses whose first runs are charged to a budget of 1,000 bytes. */
+  const budgeted = () => {
     const budget = new SharedByteBudget(1000);
-    const analyses = new ContentAnalyses({ maxBytes: 1024 * 1024, budget });
-    const first = source();
-    first.counted.hold = true;
+    return { budget, analyses: new ContentAnalyses({ maxBytes: 1024 * 1024, budget }) };
+  };
+
+  test("first reads share the byte budget: beyond it a reader gets server_busy, and nothing is remembered", async () => {
+    const { budget, analyses } = budgeted();
+    const first = source(LOG, true);
     const running = analyses.of("a", 600, first.read);
     expect(budget.heldBytes).toBe(600);
 
@@ -88,10 +92,22 @@ describe("the shared findings of stored texts", () => {
     expect(budget.heldBytes).toBe(0);
   });
 
-  test("a text larger than the whole budget takes all of it and runs alone; a failed read gives it back", async () => {
-    const budget = new SharedByteBudget(1000);
-    const analyses = new ContentAnalyses({ maxBytes: 1024 * 1024, budget });
-    expect((await analyses.of("big", 5000, source().read)).version).toBe("1.20.1");
+  test("a text larger than the whole budget takes all of it and runs alone", async () => {
+    const { budget, analyses } = budgeted();
+    const big = source(LOG, true);
+    const running = analyses.of("big", 5000, big.read);
+    expect(budget.heldBytes).toBe(1000);
+    await expect(analyses.of("small", 10, source().read)).rejects.toMatchObject({ code: "server_busy" });
+    big.release();
+    expect((await running).version).toBe("1.20.1");
+    expect(budget.heldBytes).toBe(0);
+  });
+
+  test("the budget is given back when the read or the engine fails", async () => {
+    const { budget, analyses } = budgeted();
+    const failing = new ContentAnalyses({ maxBytes: 1024 * 1024, budget, engine: () => Promise.reject(new Error("engine broke")) });
+    await expect(failing.of("e", 500, source().read)).rejects.toThrow("engine broke");
+    expect(budget.heldBytes).toBe(0);
     await expect(analyses.of("gone", 500, () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
     expect(budget.heldBytes).toBe(0);
   });

@@ -81,7 +81,8 @@ export class ContentAnalyses {
   }
 
   private async analyse(size: number, readText: () => Promise<string>): Promise<Insights> {
-    // A text larger than the whole budget (stored before the budget was lowered) takes all of it: it runs alone.
+    // A text larger than the whole budget (stored before the budget was lowered) takes all of it:
+    // it runs alone, and only while nothing else holds any (until then its readers get the 503).
     const charged = this.budget ? Math.min(size, this.budget.maxBytes) : 0;
     this.budget?.take(charged, "stored logs");
     try {

@@ -16,6 +16,7 @@ import { pageHeaders } from "./layout.ts";
 import { renderLogPage } from "./log-page.ts";
 import { loadLogView } from "./log-view.ts";
 import { renderNotFoundPage } from "./not-found-page.ts";
+import { renderUnavailablePage } from "./unavailable-page.ts";
 import { renderPastePage } from "./paste-page.ts";
 import { docsHeaders, renderDocsPage } from "./docs-page.ts";
 import { prefersHtml } from "../edge/negotiate.ts";
@@ -109,6 +110,10 @@ export function webRoutes(deps: WebRoutesDeps) {
         } catch (error) {
           if (error instanceof ApiError && (error.code === "log_not_found" || error.code === "file_not_found")) {
             return page(renderNotFoundPage(assets, id, error.code === "file_not_found" ? fileName : null), 404);
+          }
+          if (error instanceof ApiError && error.status === 503) {
+            const retryAfterS = Math.max(1, Math.ceil(Number(error.headers["retry-after"] ?? 5)) || 5);
+            return page(renderUnavailablePage(assets, id, error.code, retryAfterS), 503, { "retry-after": String(retryAfterS), refresh: String(retryAfterS) });
           }
           throw error;
         }

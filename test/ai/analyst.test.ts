@@ -3,7 +3,10 @@
  * configuration: key failover, the stall and duration limits, no tools, no cache.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { aiLog, answerOf, startAnalyst, statusTypes, type AnalystRig } from "./harness.ts";
+import { aiLog, answering, answerOf, startAnalyst, statusTypes, type AnalystRig } from "./harness.ts";
+import { requestOf } from "../../src/ai/types.ts";
+import { analyseLog } from "../../src/analysis/index.ts";
+import { ApiError } from "../../src/errors.ts";
 import { anthropic, openai, type Script } from "./scripted-upstream.ts";
 
 const rigs: AnalystRig[] = [];
@@ -119,3 +122,45 @@ describe("configuration", () => {
     expect(rig.upstream.calls).toHaveLength(2);
   });
 });
+
+describe("a stored log's findings", () => {
+  test("turned away by the byte budget (server_busy), they are waited for, not worked out again by the run", async () => {
+    const rig = analyst(answering("Read the findings."));
+    const log = aiLog();
+    const stored = { ...analyseLog(log.files[0].content), title: "The stored findings, marked 7d1" };
+    let asked = 0;
+    const request = {
+      ...requestOf(log),
+      readInsights: async () => {
+        asked++;
+        if (asked === 1) throw new ApiError("server_busy", "Too many large stored logs are being decoded at once.", { "retry-after": "0.05" });
+        return stored;
+      },
+    };
+    const events = await rig.analyse({ request });
+    expect(events.at(-1)).toMatchObject({ kind: "done" });
+    expect(asked).toBe(2);
+    // The model was briefed with the findings that were waited for.
+    expect(JSON.stringify(rig.upstream.calls[0].body)).toContain("The stored findings, marked 7d1");
+  });
+
+  test("while the budget stays spent, the run waits a tenth of AI_MAX_DURATION_MS, then goes on without them", async () => {
+    const rig = analyst(answering("Read the log myself."), { AI_MAX_DURATION_MS: "2000" });
+    let asked = 0;
+    const request = {
+      ...requestOf(aiLog()),
+      readInsights: async () => {
+        asked++;
+        throw new ApiError("server_busy", "busy", { "retry-after": "0.05" });
+      },
+    };
+    const started = performance.now();
+    const events = await rig.analyse({ request });
+    expect(events.at(-1)).toMatchObject({ kind: "done" });
+    expect(asked).toBeGreaterThan(1);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+    // Briefed as a log the engine could not read, not with findings worked out on the run's thread.
+    expect(JSON.stringify(rig.upstream.calls[0].body)).toContain("Unknown log");
+  });
+});
+

@@ -9,7 +9,7 @@ import { afterAll, beforeAll } from "bun:test";
 import { createAiAnalyst } from "../../src/ai/analyst.ts";
 import type { AiLog } from "../../src/ai/index.ts";
 import { loadAiConfig } from "../../src/config.ts";
-import { requestOf } from "../../src/ai/types.ts";
+import { requestOf, type AiLogRequest } from "../../src/ai/types.ts";
 import type { AiEvent } from "../../src/ai/events.ts";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
 import { paperLogWithBrokenPlugin } from "./fixtures.ts";
@@ -99,8 +99,8 @@ export interface AnalystRig {
   upstream: ScriptedUpstream;
   /** What the service logged (the AiLogger calls). */
   logged: { level: string; message: string; fields: Record<string, unknown> }[];
-  /** Runs one analysis to its end and returns its events. */
-  analyse(options?: { log?: AiLog; language?: string; signal?: AbortSignal }): Promise<AiEvent[]>;
+  /** Runs one analysis to its end and returns its events (`request`: a stored log's, with its own readInsights). */
+  analyse(options?: { log?: AiLog; request?: AiLogRequest; language?: string; signal?: AbortSignal }): Promise<AiEvent[]>;
   stop(): void;
 }
 
@@ -113,9 +113,9 @@ export function startAnalyst(script: Script, env: Record<string, string> = {}, p
   return {
     upstream,
     logged,
-    async analyse({ log = aiLog(), language = "en", signal = new AbortController().signal } = {}) {
+    async analyse({ log = aiLog(), request = requestOf(log), language = "en", signal = new AbortController().signal } = {}) {
       const events: AiEvent[] = [];
-      const opened = analyst.open(requestOf(log), language, null, signal);
+      const opened = analyst.open(request, language, null, signal);
       for await (const event of opened.events) events.push(event);
       opened.release();
       return events;
