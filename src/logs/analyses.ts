@@ -71,7 +71,8 @@ export class ContentAnalyses {
       (insights) => {
         if (this.running.get(hash) !== run) return;
         this.running.delete(hash);
-        this.cache.set(hash, insights, { size: Math.max(1, size * BYTES_PER_CONTENT_BYTE) });
+        // A positive whole number whatever `size` holds: lru-cache throws on any other, and nothing awaits this handler.
+        this.cache.set(hash, insights, { size: Math.max(1, Math.ceil(size * BYTES_PER_CONTENT_BYTE) || 1) });
       },
       () => {
         if (this.running.get(hash) === run) this.running.delete(hash);
