@@ -1,11 +1,21 @@
 import { describe, expect, test } from "bun:test";
 import { HeapSettling, type HeapSettlingOptions } from "./heap-settling.ts";
 
-/** A settling whose collections and shrinks are counted instead of run. */
+/**
+ * A settling whose collections and shrinks are counted instead of run: `collections` waited for,
+ * `started` only started (waitEvery 1 unless a test sets it: every collection waited for).
+ */
 function counted(options: HeapSettlingOptions) {
   const calls = { collections: 0, shrinks: 0 };
-  const settling = new HeapSettling({ ...options, collect: () => calls.collections++, shrink: () => calls.shrinks++ });
-  return { settling, calls };
+  const started = { collections: 0 };
+  const settling = new HeapSettling({
+    waitEvery: 1,
+    ...options,
+    collect: () => calls.collections++,
+    startCollection: () => started.collections++,
+    shrink: () => calls.shrinks++,
+  });
+  return { settling, calls, started };
 }
 
 describe("returning an intake burst's garbage", () => {
@@ -15,6 +25,14 @@ describe("returning an intake burst's garbage", () => {
     // 300 bytes: collected at 120, 240 (the count starts again after each collection)
     expect(calls.collections).toBe(2);
     expect(calls.shrinks).toBe(0);
+    settling.stop();
+  });
+
+  test("during a burst, waits for every `waitEvery`-th collection and only starts the others", () => {
+    const { settling, calls, started } = counted({ everyBytes: 100, waitEvery: 4, quietMs: 60_000 });
+    for (let i = 0; i < 10; i++) settling.tookIn(100);
+    expect(calls.collections).toBe(2); // the 4th and the 8th
+    expect(started.collections).toBe(8);
     settling.stop();
   });
 
