@@ -172,6 +172,13 @@ export class ApiError extends Error {
     this.headers = headers;
   }
 
+  /** The seconds of the Retry-After this error carries, or null when it carries no usable one. */
+  get retryAfterS(): number | null {
+    const header = this.headers["retry-after"];
+    const seconds = header === undefined ? Number.NaN : Number(header);
+    return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
+  }
+
   /** The body docs/API.md prescribes (Errors). */
   toBody(): ErrorBody {
     return { success: false, error: this.message, code: this.code };

@@ -155,7 +155,7 @@ async function storedInsights(request: AiLogRequest, signal: AbortSignal, maxWai
       if (!(error instanceof ApiError) || error.code !== "server_busy") return null;
       const left = deadline - performance.now();
       if (left <= 0) return NO_INSIGHTS;
-      await untilRetry(Math.min(left, Number(error.headers["retry-after"] ?? 2) * 1000), signal);
+      await untilRetry(Math.min(left, (error.retryAfterS ?? 2) * 1000), signal);
       if (signal.aborted) return NO_INSIGHTS;
     }
   }

@@ -7,9 +7,11 @@
  *
  * A first read decodes the whole stored text and analyses it: up to several times the text's
  * size in memory until the findings are kept. So, like a request body, the text is charged to the
- * byte budget (BODY_BUDGET_BYTES) while its analysis runs. Sixteen first reads at once of
- * distinct 7.7 MB logs took the process from 187 to 668 MiB before; beyond the budget a reader
- * now gets 503 `server_busy` with Retry-After, and nothing is remembered, so a retry analyses it.
+ * byte budget (BODY_BUDGET_BYTES) while its analysis runs; beyond the budget a reader gets 503
+ * `server_busy` with Retry-After, and nothing is remembered, so a retry analyses it. (Sixteen
+ * first reads at once of distinct 7.7 MB logs peaked at 453-490 MiB with and without the charge:
+ * they queued behind the one worker and never all held their texts together. The charge bounds
+ * the case where they do.)
  */
 import { LRUCache } from "lru-cache";
 import type { Insights } from "../analysis/index.ts";

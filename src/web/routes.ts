@@ -112,7 +112,7 @@ export function webRoutes(deps: WebRoutesDeps) {
             return page(renderNotFoundPage(assets, id, error.code === "file_not_found" ? fileName : null), 404);
           }
           if (error instanceof ApiError && error.status === 503) {
-            const retryAfterS = Math.max(1, Math.ceil(Number(error.headers["retry-after"] ?? 5)) || 5);
+            const retryAfterS = Math.max(1, Math.ceil(error.retryAfterS ?? 5));
             return page(renderUnavailablePage(assets, id, error.code, retryAfterS), 503, { "retry-after": String(retryAfterS), refresh: String(retryAfterS) });
           }
           throw error;
