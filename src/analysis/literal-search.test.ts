@@ -60,39 +60,46 @@ describe("LiteralSearch finds every occurrence of every literal in one pass", ()
   });
 });
 
-describe("LiteralSearch reads a long text as two halves", () => {
+describe("LiteralSearch reads a long text as four quarters", () => {
   const literals = ["Exception", "ion", "java.lang.OutOfMemoryError", "a", "aa", "x"];
+  /** Where the scan's quarters meet in a text of this length (literal-search.ts). */
+  const boundaries = (length: number) => [length >> 2, length >> 1, length - (length >> 2)];
 
-  test("a literal across the middle is found once, and the order is kept", () => {
-    for (let shift = -30; shift <= 30; shift++) {
-      // The middle of the text falls inside, before and after the long literal.
-      const half = 3000;
-      const head = "a".repeat(half + shift - 10);
-      const text = `${head}java.lang.OutOfMemoryError ${"b".repeat(half)} Exception x`;
+  test("a literal across a boundary is found once, and the order is kept", () => {
+    for (const quarter of [0, 1, 2]) {
+      for (let shift = -30; shift <= 30; shift++) {
+        // The boundary falls inside, before and after the long literal.
+        const length = 6000;
+        const at = boundaries(length)[quarter] + shift - 10;
+        const head = "a".repeat(at);
+        const text = `${head}java.lang.OutOfMemoryError ${"b".repeat(length - at)} Exception x`;
+        expect(scanned(literals, text)).toEqual(naive(literals, text));
+      }
+    }
+  });
+
+  test("random long texts agree with the naive search, literals across the boundaries included", () => {
+    const random = seeded(11);
+    for (let round = 0; round < 30; round++) {
+      // Texts around the length where the walks start, of the literals' own characters.
+      let text = randomText(random, "Exceptionajx \n", 4090 + Math.floor(random(5000)));
+      // A literal placed on each boundary: crossing it, ending at it or starting at it.
+      for (const boundary of boundaries(text.length)) {
+        const literal = literals[Math.floor(random(literals.length))];
+        const at = boundary - Math.floor(random(literal.length + 2));
+        text = text.slice(0, at) + literal + text.slice(at + literal.length);
+      }
       expect(scanned(literals, text)).toEqual(naive(literals, text));
     }
   });
 
-  test("random long texts agree with the naive search, literals across the middle included", () => {
-    const random = seeded(11);
-    for (let round = 0; round < 20; round++) {
-      // Texts around the length where the second walk starts, of the literals' own characters.
-      const text = randomText(random, "Exceptionajx \n", 4090 + Math.floor(random(5000)));
-      const middle = text.length >> 1;
-      // A literal placed to cross the middle, end at it, or start at it.
-      const literal = literals[Math.floor(random(literals.length))];
-      const at = middle - Math.floor(random(literal.length + 2));
-      const placed = text.slice(0, at) + literal + text.slice(at + literal.length);
-      expect(scanned(literals, placed)).toEqual(naive(literals, placed));
-    }
-  });
-
-  test("random literal sets, some single characters and some longer than half the text", () => {
+  test("random literal sets, some single characters and some longer than a quarter or half the text", () => {
     const random = seeded(3);
     for (let round = 0; round < 30; round++) {
       const text = randomText(random, "abcd", 4096 + Math.floor(random(200)));
       const set = [...new Set(Array.from({ length: 5 }, () => randomText(random, "abcd", 1 + Math.floor(random(6)))))];
-      const long = text.slice(100, 100 + (text.length >> 1) + 5);
+      const fraction = [4, 2, 1.5][round % 3];
+      const long = text.slice(100, 100 + Math.floor(text.length / fraction) + 5);
       const literals = [...set, long];
       expect(scanned(literals, text)).toEqual(naive(literals, text));
     }
