@@ -109,7 +109,9 @@ async function inProcess(blocks: number, perBlock: number) {
       for (let i = 0; i < perBlock; i++) {
         const request = new Request(`http://127.0.0.1${path}`);
         rememberSocketAddress(request, "127.0.0.1");
-        await (await edge.fetch(request)).arrayBuffer();
+        const response = await edge.fetch(request);
+        await response.arrayBuffer();
+        if (response.status === 429) throw new Error("the limited edge refused a request: the figure would count 429s");
       }
       times[variant].push(((performance.now() - started) * 1000) / perBlock);
     }
@@ -128,21 +130,29 @@ const direct = await inProcess(40, 5000);
  * The limiter's guard alone (the route's template, the check, the two header values, not yet set
  * on a response): its cost per request, immune to how busy the machine is only in that it is
  * short. Compared with the time one request takes at the measured bare rate.
+ *
+ * Its rule admits far more than the loop sends: the loop calls the guard millions of times a
+ * second, past the service's 250,000 a second, and until 2026-11-29 it measured mostly refusals
+ * (each building a 429): 1.07 us a call against 0.27 for an admitted request.
  */
 function guardCost(iterations: number): number {
   const guard = rateLimit({
     limiter: new SlidingWindowLimiter({ maxBuckets: config.RATE_LIMIT_BUCKETS }),
     routes: service.routes,
-    defaultRule: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_S * 1000 },
+    defaultRule: { max: Number.MAX_SAFE_INTEGER, windowMs: config.RATE_LIMIT_WINDOW_S * 1000 },
   });
   const request = new Request("http://127.0.0.1/healthz");
   const client = { ip: "127.0.0.1", group: "127.0.0.1", forwardedProto: null, viaTrustedProxy: false } as const;
   const samples: number[] = [];
+  let refused = 0;
   for (let block = 0; block < 10; block++) {
     const started = performance.now();
-    for (let i = 0; i < iterations / 10; i++) guard(request, { client, url: request.url, responseHeaders: null, route: null });
+    for (let i = 0; i < iterations / 10; i++) {
+      if (guard(request, { client, url: request.url, responseHeaders: null, route: null }) !== null) refused++;
+    }
     samples.push(((performance.now() - started) * 1000) / (iterations / 10));
   }
+  if (refused > 0) throw new Error(`the guard refused ${refused} calls: the figure would count 429s`);
   return Math.min(...samples); // the least disturbed block
 }
 const limiterUs = guardCost(1_000_000);
