@@ -11,17 +11,19 @@ import { LogEntrySchema } from "../logs/model.ts";
 
 const Solution = t.Object({ message: t.String() });
 
+// mclo.gs's fields first, in its order; ours after (docs/API.md: "Keys come in this order").
+// Elysia writes an answer's keys in its schema's order, so this order is the one clients get.
 const Problem = t.Object({
+  message: t.String(),
+  counter: Type.Integer(),
+  entry: LogEntrySchema,
+  solutions: t.Array(Solution),
   code: t.String({ description: "The rule that found the problem: our id, stable, e.g. `forge-mod-dependency`; new ones are added over time." }),
   // a string with an enum: documented as the closed list, checked by the engine's own type
   category: t.String({
     enum: [...PROBLEM_CATEGORIES],
     description: "The kind of cause, from a closed list (docs/API.md, Analysis: problem categories).",
   }),
-  message: t.String(),
-  counter: Type.Integer(),
-  entry: LogEntrySchema,
-  solutions: t.Array(Solution),
   file: t.Optional(t.String({ description: "For a problem in an attached file: that file's name (line numbers are the file's)." })),
 });
 

@@ -37,8 +37,8 @@ export function answerJson(insights: Insights, includeEntries: boolean): string 
   return JSON.stringify(answer({ ...body, analysis }));
 }
 
-function problemInOrder({ code, category, message, counter, entry, solutions, file }: FileProblem): FileProblem {
-  return file === undefined ? { code, category, message, counter, entry, solutions } : { code, category, message, counter, entry, solutions, file };
+function problemInOrder({ message, counter, entry, solutions, code, category, file }: FileProblem): FileProblem {
+  return file === undefined ? { message, counter, entry, solutions, code, category } : { message, counter, entry, solutions, code, category, file };
 }
 
 function informationInOrder({ message, counter, entry, label, value }: Information): Information {

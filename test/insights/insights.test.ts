@@ -32,6 +32,9 @@ function expectPaperInsights(body: Record<string, any>) {
   expect(problem).toBeDefined();
   expect(problem.entry.lines[0].number).toBe(4);
   expect(problem.solutions.length).toBeGreaterThan(0);
+  // mclo.gs's keys first, in its order, then ours (docs/API.md: "Keys come in this order").
+  for (const found of body.analysis.problems) expect(Object.keys(found)).toEqual(["message", "counter", "entry", "solutions", "code", "category"]);
+  for (const found of body.analysis.information) expect(Object.keys(found)).toEqual(["message", "counter", "entry", "label", "value"]);
   expect(body.analysis.information).toContainEqual(expect.objectContaining({ label: "Minecraft version", value: "1.20.4" }));
 }
 
