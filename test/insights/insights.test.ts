@@ -78,6 +78,20 @@ describe("POST /v1/analyse", () => {
     }
   });
 
+  test("the main log is analysed: content, else the first attached file (as an upload stores it)", async () => {
+    const otherLog = "[10:00:00] [main/INFO]: Loading Minecraft 1.20.1 with Fabric Loader 0.15.6";
+    const filesOnly = new FormData();
+    filesOnly.append("files", new File([paperLog], "latest.log", { type: "text/plain" }));
+    filesOnly.append("files", new File([otherLog], "other.log", { type: "text/plain" }));
+    expectPaperInsights(await (await api.fetch("/v1/analyse", { method: "POST", body: filesOnly })).json());
+    const json = { files: [{ name: "latest.log", content: paperLog }] };
+    expectPaperInsights(await (await api.fetch("/v1/analyse", { method: "POST", body: JSON.stringify(json), headers: { "content-type": "application/json" } })).json());
+    const both = new FormData();
+    both.append("content", paperLog);
+    both.append("files", new File([otherLog], "other.log", { type: "text/plain" }));
+    expectPaperInsights(await (await api.fetch("/v1/analyse", { method: "POST", body: both })).json());
+  });
+
   test("bad bodies are JSON errors", async () => {
     const empty = await api.fetch("/v1/analyse", { method: "POST", body: "" });
     expect(empty.status).toBe(400);
