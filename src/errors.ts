@@ -38,7 +38,7 @@ export const ERROR_CATALOGUE = {
   },
   invalid_file_name: {
     status: 400,
-    when: "An attached file name is refused (see [Attached files](#attached-files)), or the `{filename}` in a raw-file address is not valid percent-encoding.",
+    when: "An attached file name is refused (see [Attached files](#attached-files)).",
   },
   invalid_archive: {
     status: 400,

@@ -252,7 +252,8 @@ function fileNameFromUrl(url: string, id: string): string {
   try {
     return rest.split("/").map(decodeURIComponent).join("/");
   } catch {
-    throw new ApiError("invalid_file_name", "The file name in the address is not valid percent-encoding.");
+    // The edge answers such an address before any route (app-request.ts): the same answer here.
+    throw new ApiError("bad_request", "The address holds malformed percent-encoding.");
   }
 }
 
