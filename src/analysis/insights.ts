@@ -15,6 +15,8 @@ export class AnalysisCollector {
   private readonly informationByKey = new Map<string, Information>();
   /** The first value seen per information kind, for the log's version. */
   readonly firstValueOfKind = new Map<string, string>();
+  /** Problems that name a cause: of a category other than `other`, from a rule that is not a symptom. */
+  private causes = 0;
 
   /**
    * Problems of the same rule and key are one problem; the first entry and wording stay.
@@ -59,6 +61,7 @@ export class AnalysisCollector {
           };
           this.problemsByKey.set(key, problem);
           this.problems.push(problem);
+          if (rule.category !== "other" && !rule.symptom) this.causes++;
         }
       }
     }
@@ -93,9 +96,9 @@ export class AnalysisCollector {
     }
   }
 
-  /** Whether a problem names a cause: any category but `other`. */
+  /** Whether a problem names a cause (see ProblemRule.fallback and ProblemRule.symptom). */
   foundCause(): boolean {
-    return this.problems.some((problem) => problem.category !== "other");
+    return this.causes > 0;
   }
 
   addInformation(kindName: string, label: string, value: string, entry: LogEntry): void {

@@ -167,9 +167,16 @@ export interface ProblemRule {
   groups: readonly RuleGroup[];
   /**
    * A last resort: runs after every other rule, and only when none of them found a cause (a
-   * problem of another category than `other`). `mod-crash` names the mod a crash points at.
+   * problem of another category than `other`, from a rule that is not a `symptom`). `mod-crash`
+   * names the mod a crash points at.
    */
   fallback?: boolean;
+  /**
+   * What the rule finds is a condition the log reports (the server lagging, logins failing), not
+   * what stopped the game or server: its problems do not keep the last resorts from naming a
+   * crash's culprit. A crashed server that also lagged still needs the mod its trace points at.
+   */
+  symptom?: boolean;
   /**
    * Runs after the other rules (before the fallbacks), only on entries where none of them found
    * a problem: a general reading of an error (a missing library's class) that a more specific

@@ -56,6 +56,8 @@ interface RuleBase<E> {
   cue?: LineCue;
   /** Runs last, only when no other rule found a cause (see ProblemRule.fallback). */
   fallback?: boolean;
+  /** Finds a condition, not a cause: the last resorts still run (see ProblemRule.symptom). */
+  symptom?: boolean;
   /** Runs after the others, on entries they found nothing in (see ProblemRule.deferred). */
   deferred?: boolean;
   /** The only entries the rule can find something in (see ProblemRule.entriesOf). */
@@ -77,7 +79,7 @@ export type RuleDefinition<E> = RuleBase<E> &
 const NO_FINDINGS: ProblemFinding[] = [];
 
 export function defineRule<E>(definition: RuleDefinition<E>): ProblemRule {
-  const { code, category, summary, groups, cue, fallback, deferred, entriesOf } = definition;
+  const { code, category, summary, groups, cue, fallback, symptom, deferred, entriesOf } = definition;
   const shapeWords = cue && definition.shapes ? cueWordsOfShapes(cue, code, definition.shapes) : undefined;
   // An entry whose cue lines carry none of the rule's words cannot match it (a scan needs any).
   const ruleWords = shapeWords ? shapeWords.reduce((all, words) => all | words, 0) : -1;
@@ -105,6 +107,7 @@ export function defineRule<E>(definition: RuleDefinition<E>): ProblemRule {
     groups,
     // Every rule has the same fields, so the collector's loop over rules stays monomorphic.
     fallback: fallback === true,
+    symptom: symptom === true,
     deferred: deferred === true,
     entriesOf,
     gate: cue ?? (indexed ? logLiterals : undefined),

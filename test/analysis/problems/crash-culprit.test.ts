@@ -2,6 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { crashOf } from "../../../src/analysis/problems/crash-culprit.ts";
 import { isInfrastructure, mixinHandlerMod, parseFrame, sourceOf } from "../../../src/analysis/problems/stack-frames.ts";
+import { analyseLog } from "../../../src/analysis/index.ts";
 import { analyse, entriesOf, reportEntriesOf } from "./log-builder.ts";
 
 const T = "[10:00:00]";
@@ -99,6 +100,22 @@ describe("the crash and its culprit", () => {
     const [problem] = analyse(["jvm"], log);
     expect(problem).toMatchObject({ code: "mod-crash", line: 2 });
     expect(problem.message).toBe("Minecraft crashed in the code of the mod 'sawmill'.");
+  });
+
+  test("a symptom (lag, failed logins) does not keep the culprit of a crash unnamed", () => {
+    const lag = (i: number) => `${T} [Server thread/WARN] [minecraft/MinecraftServer]: Can't keep up! Is the server overloaded? Running ${2000 + i}ms or ${40 + i} ticks behind`;
+    const log = [
+      `${T} [main/INFO] [cpw.mods.modlauncher.Launcher/MODLAUNCHER]: ModLauncher running: args [--launchTarget, forgeserver, --fml.forgeVersion, 47.2.0, --fml.mcVersion, 1.20.1]`,
+      ...Array.from({ length: 12 }, (_, i) => lag(i)),
+      `${T} [Server thread/ERROR] [minecraft/MinecraftServer]: Encountered an unexpected exception`,
+      "net.minecraft.ReportedException: Ticking entity",
+      "\tat net.minecraft.server.MinecraftServer.m_5703_(MinecraftServer.java:906) ~[server-1.20.1-20230612.114412-srg.jar%23187!/:?]",
+      "Caused by: java.lang.NullPointerException: Cannot invoke \"Object.hashCode()\" because \"this.target\" is null",
+      "\tat com.example.crows.CrowGoal.tick(CrowGoal.java:88) ~[crows-1.2.0.jar%23150!/:1.2.0]",
+    ].join("\n");
+    const codes = analyseLog(log).analysis.problems.map((problem) => problem.code);
+    expect(codes).toContain("server-lagging");
+    expect(codes).toContain("mod-crash");
   });
 
   test("a 30,000-frame trace with 40 KB frame lines is read in linear time", () => {

@@ -116,6 +116,7 @@ export const serverRuntimeRules = [
     ...jvm,
     code: "server-lagging",
     category: "server-overloaded",
+    symptom: true,
     summary: "The server repeatedly cannot keep up with its tick rate (many or very long `Can't keep up!` warnings).",
     shapes: [{
       anchor: /Can't keep up! /,
@@ -158,6 +159,7 @@ export const serverRuntimeRules = [
     ...jvm,
     code: "login-failed",
     category: "network-auth",
+    symptom: true,
     summary: "Logins fail: authentication unreachable, accounts that cannot be verified, proxy forwarding missing (BungeeCord, Velocity).",
     shapes: [
       { anchor: /AuthenticationUnavailableException/, hint: "AuthenticationUnavailableException", extract: () => ({ failure: "unreachable" }) },

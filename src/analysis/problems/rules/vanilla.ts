@@ -27,6 +27,7 @@ export const vanillaRules = [
   defineRule({
     code: "auth-servers-unreachable",
     category: "network-auth",
+    symptom: true,
     summary: "The Mojang/Microsoft authentication services could not be reached.",
     groups,
     shapes: [{
