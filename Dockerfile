@@ -33,8 +33,9 @@ USER bun
 VOLUME ["/data"]
 EXPOSE 8080
 # Migrations are applied at start by the service itself (src/storage/database.ts).
+# With TLS_CERT the port serves https, under a certificate for the public name, not 127.0.0.1.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD ["bun", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["bun", "-e", "fetch((process.env.TLS_CERT ? 'https' : 'http') + '://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz', { tls: { rejectUnauthorized: false } }).then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Bun's own header limit (16 KiB) would answer oversized requests with an empty 431; raised so the
 # service's JSON 414/431 (MAX_URL_BYTES, MAX_HEADER_BYTES) answers them. Same as `bun run start`.
 CMD ["bun", "--max-http-header-size=262144", "run", "src/index.ts"]
