@@ -215,6 +215,9 @@ const VERSION_FACTS: readonly Fact[] = [
   fact("--version", new RegExp(`--version,? (?:fabric|quilt)-loader-[\\d.]+-(${MC_VERSION})(?:,|\\]| |$)`)),
   // Paper's banners (`git-Paper-196 (MC: 1.20.1)`) and the server jar unpacking its version.
   fact("(MC: ", new RegExp(`\\(MC: (${MC_VERSION})\\)`)),
+  // Every Bukkit server's banner ends so; Paper's since 1.20.5 (`Paper version 1.21.1-119-master@...`)
+  // has no `(MC: ...)` any more.
+  fact("Implementing API version ", new RegExp(`Implementing API version (${MC_VERSION})-R\\d`)),
   fact("(versions:", new RegExp(`\\(versions:(${MC_VERSION})\\)`)),
   // A server's start command or a launcher's library list: `libraries/net/minecraftforge/forge/1.20.1-47.2.20/`.
   fact("/net/minecraftforge/forge/", new RegExp(`/net/minecraftforge/forge/(${MC_VERSION})-`)),

@@ -63,6 +63,14 @@ describe("detection order and scores", () => {
     expect(analyseLog("[12:00:00 INFO]: Done (3.2s)! For help, type \"help\"\n").id).toBe("vanilla/server");
   });
 
+  test("Paper's banner since 1.20.5 (no `(MC: ...)`) still states the Minecraft version", () => {
+    const paper = [
+      "[10:00:00 INFO]: [bootstrap] Running Java 21 (OpenJDK 64-Bit Server VM 21.0.4+7-LTS) on Linux 6.1.0 (amd64)",
+      "[10:00:05 INFO]: This server is running Paper version 1.21.1-119-master@7a9a4ab (2024-10-03T08:34:56Z) (Implementing API version 1.21.1-R0.1-SNAPSHOT)",
+    ].join("\n");
+    expect(analyseLog(paper)).toMatchObject({ id: "paper/server", version: "1.21.1" });
+  });
+
   test("a Fabric log without a user line is a server log", () => {
     expect(analyseLog("[12:00:00] [main/INFO]: Loading Minecraft 1.20.1 with Fabric Loader 0.15.0\n").id).toBe("fabric/server");
   });
