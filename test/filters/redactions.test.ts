@@ -19,3 +19,14 @@ describe("keeps what an exemption protects", () => {
     expect(redact(line)).toBe(line);
   });
 });
+
+describe("stays linear on text built to make a pattern backtrack", () => {
+  // Quadratic, each of these took seconds (the JWT one 2.6 s for 160 KB): the test's timeout is the check.
+  const traps = [
+    ["runs of JWT starts", "eyJ-".repeat(100_000)],
+    ["JWT starts with dots", "eyJaaaaaaaa.".repeat(40_000)],
+  ] as const;
+  test.each(traps)("%s", (_name, trap) => {
+    expect(filterLog(`${trap}\nsecond line`, { maxBytes: 1 << 22, maxLines: 100_000 }).content).toContain("second line");
+  });
+});
