@@ -30,4 +30,15 @@ describe("decodePhpForm", () => {
   test("names without a base, or nested deeper than 16, are dropped", () => {
     expect(decoded(`[x]=1&deep${"[a]".repeat(16)}=2&ok=3`)).toEqual({ ok: "3" });
   });
+
+  test("a name of a million brackets is dropped at once, not read whole (it was a 500 after seconds)", () => {
+    const started = performance.now();
+    expect(decoded(`content=hello&a${"[]".repeat(2_000_000)}=1`)).toEqual({ content: "hello" });
+    expect(decoded(`b${"[x".repeat(1_000_000)}=1`)).toEqual({ [`b_x${"[x".repeat(999_999)}`]: "1" });
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  test("brackets inside a segment and after the last one read as PHP reads them", () => {
+    expect(decoded("a[b[c]=1&d[e]]=2&f[]x[g]=3")).toEqual({ a: { "b[c": "1" }, d: { e: "2" }, f: { 0: "3" } });
+  });
 });
