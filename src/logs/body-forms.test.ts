@@ -1,5 +1,5 @@
-import { expect, test } from "bun:test";
-import { decodeText } from "./body-forms.ts";
+import { describe, expect, test } from "bun:test";
+import { decodeText, parseBodyForm } from "./body-forms.ts";
 
 const standard = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 
@@ -33,4 +33,30 @@ test("decodeText keeps a byte order mark, replaces invalid bytes and reads a vie
   expect(decodeText(new Uint8Array([0x41, 0xff, 0xc3]))).toBe("A\uFFFD\uFFFD");
   const whole = new TextEncoder().encode("[x] before|inside|after");
   expect(decodeText(whole.subarray(11, 17))).toBe("inside");
+});
+
+describe("a multipart body's boundary", () => {
+  const parts = (boundary: string, count: number) =>
+    new TextEncoder().encode(`${`--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\nx\r\n`.repeat(count)}--${boundary}--\r\n`);
+  const parse = (contentType: string, bytes: Uint8Array, maxFields = 10) => parseBodyForm(bytes, contentType, ["form"], "form", maxFields);
+
+  test("is the `boundary` parameter itself, whatever other parameters hold", async () => {
+    for (const contentType of [
+      "multipart/form-data; xboundary=ZZ; boundary=BBB",
+      'multipart/form-data; charset="boundary=ZZ"; boundary=BBB',
+      'multipart/form-data; boundary="BBB"',
+      "multipart/form-data ; BOUNDARY = BBB",
+    ]) {
+      // Counted by the real boundary: 20 parts are over the limit of 10 whichever decoy comes first.
+      await expect(parse(contentType, parts("BBB", 20))).rejects.toMatchObject({ code: "payload_too_large" });
+      const form = await parse(contentType, parts("BBB", 3));
+      expect(form.type === "form" && form.entries.length).toBe(3);
+    }
+  });
+
+  test("a boundary outside RFC 2046's characters, or none, is a 400", async () => {
+    for (const contentType of ["multipart/form-data", 'multipart/form-data; boundary="a\\"b"', "multipart/form-data; boundary=", `multipart/form-data; boundary=${"a".repeat(71)}`]) {
+      await expect(parse(contentType, parts("a", 1))).rejects.toMatchObject({ code: "invalid_body" });
+    }
+  });
 });

@@ -64,7 +64,9 @@ export async function parseBodyForm(
       if (occurrences(bytes, separator, maxFields + 1) > maxFields) {
         throw new ApiError("payload_too_large", `The form holds more than ${maxFields} ${multipart ? "parts" : "fields"} (MAX_FORM_FIELDS).`);
       }
-      return { type, entries: multipart ? await multipartEntries(bytes, contentType!) : [...new URLSearchParams(decodeText(bytes))] };
+      // The parser gets the boundary the parts were counted by, and no other parameter.
+      const parsed = multipart ? `multipart/form-data; boundary="${separator.slice(2)}"` : "";
+      return { type, entries: multipart ? await multipartEntries(bytes, parsed) : [...new URLSearchParams(decodeText(bytes))] };
     }
   }
 }
@@ -77,11 +79,26 @@ function parseJson(bytes: Uint8Array): unknown {
   }
 }
 
+/**
+ * The `boundary` parameter of a multipart Content-Type, read parameter by parameter (a quoted
+ * value may hold `;` or `boundary=`), and checked against RFC 2046's boundary characters. A search
+ * for `boundary=` anywhere took `xboundary=ZZ; boundary=BBB` or `charset="boundary=ZZ"` for ZZ:
+ * the parts were counted by one boundary and parsed by another, past MAX_FORM_FIELDS.
+ */
 function boundaryOf(contentType: string): string {
-  const boundary = /boundary=(?:"([^"]{1,200})"|([^;,\s]{1,200}))/i.exec(contentType);
-  if (!boundary) throw new ApiError("invalid_body", "The multipart body has no boundary in its Content-Type.");
-  return boundary[1] ?? boundary[2];
+  const parameter = /\s*;\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*=\s*(?:"((?:[^"\\]|\\.){0,256})"|([^;\s"]{0,256}))/y;
+  parameter.lastIndex = Math.max(0, contentType.indexOf(";"));
+  for (let match = parameter.exec(contentType); match; match = parameter.exec(contentType)) {
+    if (match[1].toLowerCase() !== "boundary") continue;
+    const boundary = match[2] !== undefined ? match[2].replace(/\\(.)/g, "$1") : match[3];
+    if (!BOUNDARY.test(boundary)) break;
+    return boundary;
+  }
+  throw new ApiError("invalid_body", "The multipart body has no valid boundary in its Content-Type.");
 }
+
+/** RFC 2046: 1 to 70 of these characters, not ending in a space. */
+const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
 
 /** How often `separator` occurs in `bytes`, counting no further than `stopAt` (a native scan). */
 function occurrences(bytes: Uint8Array, separator: string, stopAt: number): number {
