@@ -70,6 +70,7 @@ export async function readEncodedBody(request: Request, limits: BodyLimits): Pro
  */
 export async function decodeBody(body: EncodedBody, maxDecodedBytes: number, hold: (bytes: number) => void): Promise<Uint8Array> {
   if (body.encodings.length === 0) {
+    if (body.bytes.byteLength > maxDecodedBytes) throw tooLarge(maxDecodedBytes, "once decoded");
     hold(body.bytes.byteLength);
     return body.bytes;
   }

@@ -17,15 +17,16 @@ export interface BulkDeleteItem {
 const SHAPE = "send a list of {id, token}: JSON [{\"id\": ..., \"token\": ...}] or form fields 0[id]=...&0[token]=...";
 
 /**
- * What a bulk delete body may decode to: 256 items of an id and a 64-character token fit in a
- * tenth of it. A bulk delete is decoded on the request thread (it is never big), so a
- * compressed body may not make it big.
+ * What a bulk delete body may be, as sent and decoded: 256 items of an id and a 64-character
+ * token fit in a tenth of it. A bulk delete is read and parsed on the request thread (it is never
+ * big), so neither a compressed body nor a plain one may make it big.
  */
 export const MAX_BULK_DELETE_DECODED_BYTES = 256 * 1024;
 
 export async function readBulkDeleteInput(request: Request, limits: BodyLimits): Promise<BulkDeleteItem[]> {
+  const maxBodyBytes = Math.min(limits.maxBodyBytes, MAX_BULK_DELETE_DECODED_BYTES);
   const maxDecodedBytes = Math.min(limits.maxDecodedBytes, MAX_BULK_DELETE_DECODED_BYTES);
-  const bytes = await readRequestBody(request, { ...limits, maxDecodedBytes });
+  const bytes = await readRequestBody(request, { ...limits, maxBodyBytes, maxDecodedBytes });
   // two fields an item and a few spare: a bigger form cannot be a valid list
   const body = await parseBodyForm(bytes, request.headers.get("content-type"), ["json", "form"], "json", 2 * MAX_BULK_DELETE + 8);
   const items = bulkItems(body.type === "form" ? decodePhpForm(body.entries) : body.type === "json" ? body.value : null);

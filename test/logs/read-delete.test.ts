@@ -178,6 +178,15 @@ describe("bulk delete bodies", () => {
     expect(refused.body).toEqual({ success: false, error: expect.stringContaining("256"), code: "invalid_body" });
   });
 
+  test("a body past 256 KiB is a 413, plain as well as compressed (it is read on the request thread)", async () => {
+    const padded = `[{"id": "one", "token": "t"}${" ".repeat(300 * 1024)}]`;
+    const plain = await bulkDelete(padded, { "content-type": "application/json" });
+    expect(plain.status).toBe(413);
+    expect(plain.body.code).toBe("payload_too_large");
+    const gzip = await bulkDelete(zlib.gzipSync(padded), { "content-type": "application/json", "content-encoding": "gzip" });
+    expect(gzip.status).toBe(413);
+  });
+
   test("a gzip (or br) body is decoded like an upload body", async () => {
     const a = await api.upload(content + "\nbulk gzip");
     const b = await api.upload(content + "\nbulk br");
