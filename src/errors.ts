@@ -22,7 +22,7 @@ export const ERROR_CATALOGUE = {
   },
   invalid_body: {
     status: 400,
-    when: "The body parses but has the wrong shape: the JSON upload is not an object, a field has the wrong type (`content`, `source`, `files`), a `files` entry has an unknown property, a base64 file is not base64, `metadata` is not a list, a form `metadata` field is not JSON, a multipart body has no boundary or is malformed, a bulk delete is empty, has more than 256 items or an item without `id` and `token` strings. Also a query or path parameter that fails validation.",
+    when: "The body parses but has the wrong shape: the JSON upload is not an object, a field has the wrong type (`content`, `source`, `files`), a `files` entry has an unknown property, a base64 file is not base64, `metadata` is not a list, a form `metadata` field is not JSON, JSON nests deeper than 64 levels, a multipart body has no valid boundary or is malformed, a bulk delete is empty, has more than 256 items or an item without `id` and `token` strings. Also a query or path parameter that fails validation.",
   },
   invalid_content: {
     status: 400,
@@ -86,7 +86,7 @@ export const ERROR_CATALOGUE = {
   },
   payload_too_large: {
     status: 413,
-    when: "The body is larger than `maxBodyBytes` as sent, or its decoding steps produce more than `maxDecodedBytes`; or attached files break a file or archive limit (see [Information](#get-v1limits)).",
+    when: "The body is larger than `maxBodyBytes` as sent, or its decoding steps produce more than `maxDecodedBytes`; a form holds more than `maxFormFields` fields or parts, or a JSON body more than four times as many values; or attached files break a file or archive limit (see [Information](#get-v1limits)).",
   },
   unsupported_media_type: {
     status: 415,

@@ -4,6 +4,7 @@
  * after src/edge/body.ts has read and decoded the bytes.
  */
 import { ApiError } from "../errors.ts";
+import { checkJsonShape } from "./json-shape.ts";
 import type { FormEntry } from "./php-form.ts";
 
 export type BodyForm =
@@ -38,7 +39,8 @@ export function mediaTypeOf(contentType: string | null): string {
 /**
  * Parses a body by its media type; a body without one is read as `whenUntyped`. A media type
  * outside `accepted` is a 415 naming the accepted ones; a form of more than `maxFields` fields
- * or parts is a 413, found by counting separators on the bytes before anything is parsed.
+ * or parts is a 413, found by counting separators on the bytes before anything is parsed, and so
+ * is a JSON body of more than `maxJsonValues` values (json-shape.ts).
  */
 export async function parseBodyForm(
   bytes: Uint8Array,
@@ -46,6 +48,7 @@ export async function parseBodyForm(
   accepted: readonly BodyFormType[],
   whenUntyped: BodyFormType,
   maxFields: number,
+  maxJsonValues = maxFields,
 ): Promise<BodyForm> {
   const mediaType = mediaTypeOf(contentType);
   const type = mediaType === "" ? whenUntyped : MEDIA_TYPES[mediaType];
@@ -57,7 +60,7 @@ export async function parseBodyForm(
     case "text":
       return { type, text: decodeText(bytes) };
     case "json":
-      return { type, value: parseJson(bytes) };
+      return { type, value: parseJson(bytes, maxJsonValues) };
     case "form": {
       const multipart = mediaType === "multipart/form-data";
       const separator = multipart ? `--${boundaryOf(contentType!)}` : "&";
@@ -71,9 +74,11 @@ export async function parseBodyForm(
   }
 }
 
-function parseJson(bytes: Uint8Array): unknown {
+function parseJson(bytes: Uint8Array, maxValues: number): unknown {
+  const text = decodeText(bytes);
+  checkJsonShape(text, maxValues);
   try {
-    return JSON.parse(decodeText(bytes));
+    return JSON.parse(text);
   } catch {
     throw new ApiError("invalid_json", "The request body is not valid JSON.");
   }

@@ -27,8 +27,9 @@ export async function readBulkDeleteInput(request: Request, limits: BodyLimits):
   const maxBodyBytes = Math.min(limits.maxBodyBytes, MAX_BULK_DELETE_DECODED_BYTES);
   const maxDecodedBytes = Math.min(limits.maxDecodedBytes, MAX_BULK_DELETE_DECODED_BYTES);
   const bytes = await readRequestBody(request, { ...limits, maxBodyBytes, maxDecodedBytes });
-  // two fields an item and a few spare: a bigger form cannot be a valid list
-  const body = await parseBodyForm(bytes, request.headers.get("content-type"), ["json", "form"], "json", 2 * MAX_BULK_DELETE + 8);
+  // Two fields an item and a few spare: a bigger form cannot be a valid list. In JSON an item is
+  // an object and its members (and a few unknown ones are ignored).
+  const body = await parseBodyForm(bytes, request.headers.get("content-type"), ["json", "form"], "json", 2 * MAX_BULK_DELETE + 8, 6 * MAX_BULK_DELETE);
   const items = bulkItems(body.type === "form" ? decodePhpForm(body.entries) : body.type === "json" ? body.value : null);
   if (items.length === 0) throw new ApiError("invalid_body", `Nothing to delete: ${SHAPE}.`);
   if (items.length > MAX_BULK_DELETE) {

@@ -45,9 +45,14 @@ function metadataEntry(item: unknown): MetadataEntry | null {
   return entry;
 }
 
-/** Numbers and booleans stay as sent (JSON types survive the round trip); the rest becomes text. */
+/**
+ * Numbers and booleans stay as sent (JSON types survive the round trip); the rest becomes text.
+ * A number JSON cannot write (`1e400` parses as Infinity) is no value: stored, it became null in
+ * the database and failed the upload's answer after the log was in (a 500, and no token).
+ */
 function entryValue(value: unknown): MetadataEntry["value"] {
-  if (typeof value === "number" || typeof value === "boolean") return value;
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value === "boolean") return value;
   return entryText(value, MAX_METADATA_TEXT);
 }
 
@@ -74,14 +79,18 @@ function visibility(value: unknown): boolean | null {
 }
 
 /**
- * Text Postgres can store, cut to `maxLength` UTF-16 units (JavaScript's and the schemas' length;
- * a surrogate pair at the cut goes whole). NUL is dropped (text and jsonb columns refuse it) and
- * lone surrogates become U+FFFD.
+ * Text Postgres can store, through the privacy redactions, cut to `maxLength` UTF-16 units
+ * (JavaScript's and the schemas' length; a surrogate pair at the cut goes whole). NUL is dropped
+ * (text and jsonb columns refuse it) and lone surrogates become U+FFFD. Only the start the cut
+ * can keep is redacted: the limit and room for any secret that begins inside it (a value may be
+ * most of a 64 MiB body, and all of it was redacted to keep 1,024 characters).
  */
-/** Cleaned (no NUL, no lone surrogate), through the privacy redactions, then cut to the limit. */
 function storableText(text: string, maxLength: number): string {
-  const clean = redactText(text.replaceAll("\0", "").toWellFormed());
+  const clean = redactText(text.slice(0, maxLength + REDACTION_ROOM).replaceAll("\0", "").toWellFormed());
   if (clean.length <= maxLength) return clean;
   const lastKept = clean.charCodeAt(maxLength - 1);
   return clean.slice(0, lastKept >= 0xd800 && lastKept <= 0xdbff ? maxLength - 1 : maxLength);
 }
+
+/** Characters read past a limit so that a secret starting before it is still recognised whole. */
+const REDACTION_ROOM = 64 * 1024;

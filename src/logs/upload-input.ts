@@ -10,6 +10,7 @@ import { readEncodedBody, type BodyLimits, type EncodedBody } from "../edge/body
 import type { MetadataEntry } from "../storage/schema.ts";
 import type { SentFile } from "../files/attachments.ts";
 import { decodeText, parseBodyForm } from "./body-forms.ts";
+import { checkJsonShape } from "./json-shape.ts";
 import { uploadMetadata, uploadSource } from "./metadata.ts";
 import { UploadJson } from "./model.ts";
 import { decodePhpForm, isPlainObject, type FormEntry, type PhpFormMap } from "./php-form.ts";
@@ -45,14 +46,14 @@ export async function readUploadBody(request: Request, limits: BodyLimits): Prom
  * so a small gzip body of millions of fields is refused at the cost of a scan.
  */
 export async function parseUploadInput(bytes: Uint8Array, contentType: string | null, maxFormFields: number): Promise<UploadInput> {
-  const body = await parseBodyForm(bytes, contentType, ["text", "json", "form"], "text", maxFormFields);
+  const body = await parseBodyForm(bytes, contentType, ["text", "json", "form"], "text", maxFormFields, jsonValuesFor(maxFormFields));
   switch (body.type) {
     case "text":
       return { content: body.text, source: null, metadata: [], files: [] };
     case "json":
       return fromJson(body.value);
     case "form":
-      return fromFields(decodePhpForm(body.entries), await filePartsOf(body.entries));
+      return fromFields(decodePhpForm(body.entries), await filePartsOf(body.entries), maxFormFields);
   }
 }
 
@@ -104,7 +105,7 @@ async function filePartsOf(entries: FormEntry[]): Promise<SentFile[]> {
 }
 
 /** Form fields as PHP reads them: a repeated name keeps its last value. */
-async function fromFields(fields: PhpFormMap, files: SentFile[]): Promise<UploadInput> {
+async function fromFields(fields: PhpFormMap, files: SentFile[], maxFormFields: number): Promise<UploadInput> {
   const content = await fieldText(fields.get("content"));
   if (content === null && files.length === 0) throw new ApiError("missing_content", "The form has no 'content' field and no files.");
   const metadata = fields.get("metadata");
@@ -112,7 +113,7 @@ async function fromFields(fields: PhpFormMap, files: SentFile[]): Promise<Upload
     content: content ?? "",
     source: uploadSource(await fieldText(fields.get("source"))),
     // PHP-style fields (metadata[0][key]=...) arrive as a map; a plain field holds a JSON array.
-    metadata: uploadMetadata(metadata instanceof Map ? metadata : parseMetadataJson(await fieldText(metadata))),
+    metadata: uploadMetadata(metadata instanceof Map ? metadata : parseMetadataJson(await fieldText(metadata), jsonValuesFor(maxFormFields))),
     files,
   };
 }
@@ -124,8 +125,19 @@ async function fieldText(value: unknown): Promise<string | null> {
   return null;
 }
 
-function parseMetadataJson(text: string | null): unknown {
+/**
+ * The values a JSON body (or a form's JSON `metadata` field) may hold for a form's `maxFormFields`
+ * fields: a metadata entry is two form fields and about three JSON values (its object, a comma
+ * between its members, one after it), and clients that send thousands of entries (kept: the
+ * first 100) are served as before.
+ */
+function jsonValuesFor(maxFormFields: number): number {
+  return 4 * maxFormFields;
+}
+
+function parseMetadataJson(text: string | null, maxValues: number): unknown {
   if (!text) return undefined;
+  checkJsonShape(text, maxValues, "The 'metadata' field");
   try {
     return JSON.parse(text);
   } catch {

@@ -94,6 +94,32 @@ describe("lenient metadata and source", () => {
     expect(source).toBe("s".repeat(64));
   });
 
+  test("a number JSON cannot write (1e400, Infinity once parsed) is no value: the entry is dropped, the upload answered", async () => {
+    const { metadata } = await stored('{"content": "x", "metadata": [{"key": "big", "value": 1e400}, {"key": "ok", "value": 1e300}]}', { "content-type": "application/json" });
+    expect(metadata).toEqual([{ key: "ok", value: 1e300 }]);
+  });
+
+  test("a value nested 100,000 deep is a 400 before anything is stored (it was a 500 after)", async () => {
+    const logsBefore = await api.service.store.countLogs();
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    for (const [body, type] of [
+      [`{"content": "x", "metadata": [{"key": "k", "value": ${deep}}]}`, "application/json"],
+      [new URLSearchParams({ content: "x", metadata: `[{"key": "k", "value": ${deep}}]` }).toString(), "application/x-www-form-urlencoded"],
+    ]) {
+      const response = await api.fetch("/v1/log", { method: "POST", body, headers: { "content-type": type } });
+      expect(response.status).toBe(400);
+      expect((await response.json()).code).toBe("invalid_body");
+    }
+    expect(await api.service.store.countLogs()).toBe(logsBefore);
+  });
+
+  test("a JSON body of millions of empty objects is a 413, not gigabytes of them", async () => {
+    const bomb = Bun.gzipSync(Buffer.from(`{"content": "x", "x": [${"{},".repeat(2_000_000)}{}]}`));
+    const response = await api.fetch("/v1/log", { method: "POST", body: bomb, headers: { "content-type": "application/json", "content-encoding": "gzip" } });
+    expect(response.status).toBe(413);
+    expect((await response.json()).code).toBe("payload_too_large");
+  });
+
   test("null metadata and null source are none", async () => {
     const { metadata, source } = await stored(JSON.stringify({ content, source: null, metadata: null }), { "content-type": "application/json" });
     expect(metadata).toEqual([]);
