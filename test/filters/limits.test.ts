@@ -87,3 +87,21 @@ test("limits apply before redaction, and redaction still runs on what is kept", 
     truncated: true,
   });
 });
+
+describe("what is stored stays within the byte limit after the redactions", () => {
+  test("placeholders longer than the addresses they hide are cut back to the limit", () => {
+    const limits = { maxBytes: 100_000, maxLines: 1_000_000 };
+    const content = "1::2 ".repeat(20_000).slice(0, 100_000);
+    const filtered = filterLog(content, limits);
+    expect(Buffer.byteLength(filtered.content)).toBeLessThanOrEqual(limits.maxBytes);
+    expect(filtered.content.startsWith("****:****:****:****:****:****:****:**** ")).toBe(true);
+    expect(filtered.truncated).toBe(true);
+  });
+
+  test("a text within the limit after the redactions is not marked truncated", () => {
+    expect(filterLog("from 1::2 and 203.0.113.7", { maxBytes: 1_000, maxLines: 10 })).toEqual({
+      content: "from ****:****:****:****:****:****:****:**** and **.**.**.**",
+      truncated: false,
+    });
+  });
+});
