@@ -32,6 +32,17 @@ test.each(["x", "ab", "abc"])("with Host %j, GET /v1/limits is the limits, as JS
   expect(JSON.parse(answer.body)).toHaveProperty("maxLength");
 });
 
+test.each([
+  ["HTTP/1.0 without Host", "GET /v1/limits HTTP/1.0\r\n\r\n"],
+  ["an empty Host", "GET /v1/limits HTTP/1.1\r\nHost: \r\nConnection: close\r\n\r\n"],
+  ["a Host holding '?'", "GET /v1/limits HTTP/1.1\r\nHost: a?b\r\nConnection: close\r\n\r\n"],
+  ["a Host holding a space", "GET /v1/limits HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n"],
+])("with %s (Bun gives the path alone as the URL), GET /v1/limits is the limits, as JSON", async (_what, head) => {
+  const answer = firstResponse(await rawExchange(api.url, head));
+  expect(answer.status).toBe(200);
+  expect(JSON.parse(answer.body)).toHaveProperty("maxLength");
+});
+
 test("with Host x, uploads count against the upload route's own limit", async () => {
   const statuses: number[] = [];
   for (let i = 0; i < 5; i++) statuses.push((await raw("x", "POST", "/v1/log", `[12:00:0${i}] hello ${i}`)).status);
