@@ -26,9 +26,14 @@ const ipv4: Row[] = [
   // next to `|`, before `-`, after `_`: separators, not parts of a version
   ["[Proxy] route 198.51.100.23|25565|lobby and |203.0.113.9|", "[Proxy] route **.**.**.**|25565|lobby and |**.**.**.**|"],
   ["[Velocity] backend 203.0.113.7-survival online, fallback host_198.51.100.4", "[Velocity] backend **.**.**.**-survival online, fallback host_**.**.**.**"],
+  // a `.jar` or `.zip` further on, but not in the same file name
+  ["Downloading http://203.0.113.7:8080/pack.zip and http://198.51.100.23/mods/foo.jar", "Downloading http://**.**.**.**:8080/pack.zip and http://**.**.**.**/mods/foo.jar"],
+  ["hosts 203.0.113.7,latest.jar", "hosts **.**.**.**,latest.jar"],
 ];
 
 const ipv6: Row[] = [
+  // after a label and `:` or `_`
+  ["client ip:2001:db8:85a3::8a2e:370:7334 and addr_2001:db8::1", "client ip:****:****:****:****:****:****:****:**** and addr_****:****:****:****:****:****:****:****"],
   [
     "[12:34:56] [Server thread/INFO]: Steve[/2001:db8:0:0:0:0:0:1:25565] logged in with entity id 7",
     "[12:34:56] [Server thread/INFO]: Steve[/****:****:****:****:****:****:****:****:25565] logged in with entity id 7",
@@ -92,6 +97,11 @@ const tokens: Row[] = [
     "[Client thread/INFO]: Setting user: Steve (Session ID is ********)",
   ],
   ["[Launcher] accessToken: abcDEF123.456-xyz", "[Launcher] accessToken: ********"],
+  // Java's print of an argument list
+  [
+    "[main/INFO]: Launching with [--username, Steve, --uuid, ac4a2732dd44408b8d4ee0b6de14b2c1, --accessToken, 4f8a1c2e9b7d4e3f8a1c2e9b7d4e3f8a, --version, 1.20.4]",
+    "[main/INFO]: Launching with [--username, Steve, --uuid, ********-****-****-****-************, --accessToken, ********, --version, 1.20.4]",
+  ],
   ["auth: authToken=Zm9vYmFy refreshToken=YmF6cXV4", "auth: authToken=******** refreshToken=********"],
   [
     '{"access_token": "EwAoA+pvBAAU", "refresh_token":"M.C105_BAY.-CdH", "expires_in": 86400}',
@@ -135,6 +145,8 @@ const colourCodes: Row[] = [
 ];
 
 const emails: Row[] = [
+  // glued to a run longer than a local part may be
+  [`reply-to ${"a1".repeat(40)}-john@example.com`, "reply-to ********@********"],
   ["[AuthMe] Steve registered with steve.smith+mc@example.co.uk", "[AuthMe] Steve registered with ********@********"],
   ["Contact: mod-author@mods.example.org (issues), <admin@server.net>", "Contact: ********@******** (issues), <********@********>"],
 ];

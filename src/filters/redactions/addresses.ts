@@ -22,14 +22,17 @@ const notAfterVersionCue = versionCues.map((cue) => `(?<!${cue.replace(/[()]/g, 
  * - glued to a letter, digit, `+` or another dotted number (`v1.2.3.4`, `1.2.3.4.5`, `1.2.3.4+build`),
  *   (a file extension after it is no such thing: `logs/203.0.113.7.log` is an address),
  *   or after `-` (`jei-1.20.1-forge-15.2.0.27`);
- * - inside a mod's file name: a `.jar`/`.zip` follows within the same word (`mod-1.12.2-3.2.0.0-release.jar`);
+ * - inside a mod's file name: a `.jar`/`.zip` follows within the same name (`mod-1.12.2-3.2.0.0-release.jar`);
+ *   not across a `/`, `:` or `,` (`http://203.0.113.7:8080/pack.zip`, `203.0.113.7,latest.jar` are addresses);
  * - a cell of Forge's mod table, which starts right after `|` and is padded up to the next `|`.
  * Right after a colour code (`§e203.0.113.7`), after `_`, before `-` and next to a lone `|` it is an address (`host_203.0.113.7`, `203.0.113.7-login`,
  * `ip|203.0.113.7|`).
  */
+/** What a file name holds between a version and its extension: no `/`, `:`, `,`, quote or space. */
+const FILE_NAME_CHARACTER = String.raw`[A-Za-z0-9._+()\[\]-]`;
 const notGluedBefore = `(?:(?<![${WORD.replace("_", "")}.+-])|${AFTER_COLOUR_CODE})`;
 const notTableCell = String.raw`(?!(?<=\|)[0-9.]{7,15}[ \t]+\|)`;
-const notGluedAfter = String.raw`(?![A-Za-z0-9+]|\.\d|[^ \t\r\n"'<>|]{0,80}\.(?:jar|zip)(?![A-Za-z0-9]))`;
+const notGluedAfter = String.raw`(?![A-Za-z0-9+]|\.\d|${FILE_NAME_CHARACTER}{0,80}\.(?:jar|zip)(?![A-Za-z0-9]))`;
 
 export const ipv4: Redaction = {
   name: "IPv4 addresses",
@@ -81,8 +84,11 @@ export const ipv6: Redaction = {
   data: {
     patterns: [
       {
-        // as for IPv4, the (?=...) only lets the scan reject most hex characters quickly
-        pattern: String.raw`(?<![${WORD}:.])(?=[0-9a-f]{0,4}::?[0-9a-f:])(?:${full}|(?:${compressed})(?![${WORD}:]|\.\d))`,
+        // As for IPv4, the (?=...) only lets the scan reject most hex characters quickly. Not
+        // inside a longer run of words, colons or dots (a fingerprint `AB:CD:...`, `Thread::run`),
+        // but after a label and `:` or `_` whose last letter is no hex digit (`ip:2001:db8::1`,
+        // `addr_2001:db8::1`).
+        pattern: String.raw`(?:(?<![${WORD}:.])|(?<=[g-zG-Z][:_]))(?=[0-9a-f]{0,4}::?[0-9a-f:])(?:${full}|(?:${compressed})(?![${WORD}:]|\.\d))`,
         modifiers: ["i"],
         replacement: placeholder.ipv6,
       },

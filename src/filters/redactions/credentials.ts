@@ -16,10 +16,13 @@ const secret = (name: string, patterns: string[], modifiers: Modifier[], gate?: 
   gate,
 });
 
-/** Launcher arguments: `--accessToken <token>`, `--session token:<token>:<uuid>`. */
+/**
+ * Launcher arguments: `--accessToken <token>`, `--session token:<token>:<uuid>`, also as Java
+ * prints an argument list (`[--username, Steve, --accessToken, <token>, --version, ...]`).
+ */
 export const launcherToken = secret(
   "launcher access tokens",
-  [`${afterText(combine(["--accessToken", "--session"], [" ", "="]))}[^${SPACE}"']+`],
+  [`${afterText(combine(["--accessToken", "--session"], [" ", "=", ", "]))}[^${SPACE}"',\\]]+`],
   [],
   /--accessToken|--session/g,
 );

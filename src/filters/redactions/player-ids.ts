@@ -82,12 +82,15 @@ export const profileIdBeforeName: Redaction = {
   gate: dashedUuidGate,
 };
 
-/** Launcher argument `--uuid <uuid>`, which launchers also write without dashes. */
+/**
+ * Launcher argument `--uuid <uuid>`, which launchers also write without dashes; also as Java
+ * prints an argument list (`[--username, Steve, --uuid, <uuid>, ...]`).
+ */
 export const launcherUuid: Redaction = {
   name: "launcher UUID arguments",
   published: true,
   data: {
-    patterns: [{ pattern: `${afterText(["--uuid ", "--uuid="])}(?:${uuid}|${undashedUuid})`, modifiers: ["i"], replacement: placeholder.uuid }],
+    patterns: [{ pattern: `${afterText(["--uuid ", "--uuid=", "--uuid, "])}(?:${uuid}|${undashedUuid})`, modifiers: ["i"], replacement: placeholder.uuid }],
     exemptions: [],
   },
   gate: /--uuid/gi,
