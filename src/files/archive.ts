@@ -33,6 +33,8 @@ export interface ExtractedFile {
 export interface ExpansionBudget {
   entries: number;
   bytes: number;
+  /** Told of every expanded byte kept (the process's body budget: see AttachmentLimits.charge). */
+  charge?: (bytes: number) => void;
 }
 
 export type ArchiveKind = "zip" | "tar" | "tar.gz" | "gz";
@@ -144,6 +146,7 @@ class ExpansionMeter {
     if (this.produced > this.ratioLimit) {
       throw new ApiError("payload_too_large", `Archive '${this.archive.slice(0, 120)}' expands more than ${this.limits.maxRatio} times its size.`);
     }
+    this.budget.charge?.(size);
   }
 
   /** Runs a bounded decoder; its "too large" error becomes a 413, any other failure a 400. */

@@ -16,6 +16,11 @@ export interface SentFile {
 export interface AttachmentLimits extends ArchiveLimits {
   /** Files one log may carry after expansion. */
   maxFiles: number;
+  /**
+   * Charges the bytes archives expand to, as they are produced, to the process's body budget
+   * (BODY_BUDGET_BYTES; src/logs/preparation.ts gives them back). Throws the budget's 503.
+   */
+  charge?: (bytes: number) => void;
 }
 
 export interface AttachedText {
@@ -45,7 +50,7 @@ function isBinary(bytes: Uint8Array): boolean {
 export async function readAttachments(sent: readonly SentFile[], limits: AttachmentLimits): Promise<Attachments> {
   // Names are checked as sent first, so a bad archive name is refused before any expansion.
   validateFileNames(sent.map((file) => file.name));
-  const budget: ExpansionBudget = { entries: 0, bytes: 0 };
+  const budget: ExpansionBudget = { entries: 0, bytes: 0, charge: limits.charge };
   const expanded: SentFile[] = [];
   for (const file of sent) {
     if (archiveKind(file.name)) expanded.push(...(await expandArchive(file.name, file.bytes, limits, budget)));

@@ -100,20 +100,26 @@ function redactedNames(names: string[]): string[] {
 }
 
 /**
- * Decodes (Content-Encoding) and parses a body. The decoded bytes are charged to the body budget
- * until the body is taken in, then given back: what is kept after is cut to the length limits.
+ * Decodes (Content-Encoding) and parses a body, then `use`s it. The decoded bytes and what its
+ * archives expand to are charged to the body budget until `use` is done, then given back: what
+ * is kept after is cut to the length limits. A 1 MB zip of five 25 MiB files took 390 MB at its
+ * peak, outside the budget, before the expansion was charged too.
  */
-async function takeIn<T>(body: UploadBody, options: PreparationOptions, use: (input: UploadInput) => Promise<T>): Promise<T> {
+async function takeIn<T>(body: UploadBody, options: PreparationOptions, use: (input: UploadInput, options: PreparationOptions) => Promise<T>): Promise<T> {
   const budget = options.bodyBudget ? new SharedByteBudget(options.bodyBudget.maxBytes, options.bodyBudget.buffer) : null;
   let charged = 0;
-  const hold = (bytes: number) => {
-    if (!budget || body.encodings.length === 0) return; // a body sent as is was charged by the request thread
+  const charge = (bytes: number) => {
+    if (!budget) return;
     budget.take(bytes);
     charged += bytes;
   };
+  const hold = (bytes: number) => {
+    if (body.encodings.length > 0) charge(bytes); // a body sent as is was charged by the request thread
+  };
   try {
     const bytes = await decodeBody(body, options.maxDecodedBytes, hold);
-    return await use(await parseUploadInput(bytes, body.contentType, options.maxFormFields));
+    const input = await parseUploadInput(bytes, body.contentType, options.maxFormFields);
+    return await use(input, { ...options, attachments: { ...options.attachments, charge } });
   } finally {
     budget?.give(charged);
   }
@@ -121,7 +127,7 @@ async function takeIn<T>(body: UploadBody, options: PreparationOptions, use: (in
 
 /** A posted body parsed and filtered; nothing is stored. */
 export function filterUpload(body: UploadBody, options: PreparationOptions): Promise<FilteredUpload> {
-  return takeIn(body, options, (input) => filterContents(input, options));
+  return takeIn(body, options, filterContents);
 }
 
 /**
@@ -131,8 +137,8 @@ export function filterUpload(body: UploadBody, options: PreparationOptions): Pro
  * log's insights took 3.6 ms) than to write out (0.3 ms).
  */
 export function analyseUpload(body: UploadBody, options: PreparationOptions, includeEntries: boolean): Promise<string> {
-  return takeIn(body, options, async (input) => {
-    const { main } = await filterContents(input, options);
+  return takeIn(body, options, async (input, charged) => {
+    const { main } = await filterContents(input, charged);
     return answerJson(analyseLog(main.content), includeEntries);
   });
 }
@@ -143,7 +149,7 @@ export async function prepareUpload(
   options: PreparationOptions,
   makeBlob: (content: string) => PreparedBlob | Promise<PreparedBlob> = prepareBlob,
 ): Promise<PreparedUpload> {
-  return takeIn(body, options, (input) => prepareInput(input, options, makeBlob));
+  return takeIn(body, options, (input, charged) => prepareInput(input, charged, makeBlob));
 }
 
 async function prepareInput(
