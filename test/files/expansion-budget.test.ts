@@ -26,7 +26,7 @@ async function uploadZip(entries: number): Promise<Response> {
   const zip = buildZip(Array.from({ length: entries }, (_, i) => ({ name: `logs/part-${i}.log`, data: text(250_000) })));
   const form = new FormData();
   form.append("content", "[10:00:00] [Server thread/INFO]: Done");
-  form.append("files", new File([zip], "logs.zip"));
+  form.append("files", new File([new Uint8Array(zip)], "logs.zip"));
   return api.fetch("/v1/log", { method: "POST", body: form });
 }
 

@@ -16,6 +16,8 @@ export const fix = {
     `Look for a release of ${quote(plugin)} built for your server version and replace the current one.`,
   pluginRemove: (plugin: string) => `Take ${quote(plugin)} out of the plugins folder if you can do without it.`,
   pluginInstall: (plugin: string) => `Add ${quote(plugin)} to the plugins folder and restart the server.`,
+  pluginDependencyLoaded: (dependencies: readonly string[]) =>
+    `If ${quoteList(dependencies)} ${dependencies.length === 1 ? "is" : "are"} in the plugins folder already, look earlier in the log for why ${dependencies.length === 1 ? "it" : "they"} did not load: a plugin that fails to load counts as missing.`,
   pluginConfigure: (plugin: string, file: string) => `Review the settings of ${quote(plugin)} in ${quote(file)}.`,
   deleteFile: (path: string) => `Delete ${quote(path)} (keep a copy elsewhere if it may be needed again).`,
   deleteFolder: (path: string) => `Remove the folder ${quote(path)} (make a backup first).`,

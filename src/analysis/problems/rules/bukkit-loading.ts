@@ -20,7 +20,7 @@ export const bukkitLoadingRules = [
       extract: ({ anchor, follow }) => ({ ...pluginFromPath(anchor), dependency: follow![1] ?? follow![2] }),
     }],
     message: ({ plugin, dependency }) => `The plugin ${quote(plugin)} needs ${quote(dependency)}, which is not installed.`,
-    solutions: ({ plugin, path, dependency }) => [fix.pluginInstall(dependency), fix.pluginOtherVersion(plugin), fix.deleteFile(path)],
+    solutions: ({ path, dependency }) => [fix.pluginInstall(dependency), fix.pluginDependencyLoaded([dependency]), fix.deleteFile(path)],
     key: ({ plugin, dependency }) => `${plugin}\n${dependency}`,
   }),
 
@@ -75,9 +75,9 @@ export const bukkitLoadingRules = [
       dependencies.length === 1
         ? `The plugin ${quote(plugin)} needs ${quote(dependencies[0])}, which is not installed.`
         : `The plugin ${quote(plugin)} needs these plugins, which are not installed: ${quoteList(dependencies)}.`,
-    solutions: ({ plugin, path, dependencies }) => [
+    solutions: ({ path, dependencies }) => [
       ...dependencies.map((dependency) => fix.pluginInstall(dependency)),
-      fix.pluginOtherVersion(plugin),
+      fix.pluginDependencyLoaded(dependencies),
       fix.deleteFile(path),
     ],
     key: ({ plugin, dependencies }) => `${plugin}\n${[...dependencies].sort().join(",")}`,
