@@ -7,6 +7,7 @@
  */
 import { ApiError, errorResponse } from "../errors.ts";
 import type { EdgeGuard } from "./pipeline.ts";
+import { pathStartOf } from "./routable-url.ts";
 
 export interface RequestLimitOptions {
   maxUrlBytes: number;
@@ -16,9 +17,9 @@ export interface RequestLimitOptions {
 
 export function requestLimits(options: RequestLimitOptions) {
   return function requestLimits(request, context): Response | null {
-    // request.url is absolute; the limit is on what the client sent (path and query).
+    // The limit is on what the client sent (path and query), not on the scheme and host.
     const { url } = context;
-    const target = url.length - url.indexOf("/", url.indexOf("//") + 2);
+    const target = url.length - pathStartOf(url);
     if (target > options.maxUrlBytes) {
       return errorResponse(new ApiError("uri_too_long", `The request URL is longer than ${options.maxUrlBytes} bytes.`));
     }

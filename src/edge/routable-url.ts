@@ -34,6 +34,6 @@ export function pathnameOf(url: string): string {
  * holding `?`, `/`, `@`, a space) Bun gives the path alone, `/v1/limits`: read past a scheme and
  * host, it lost its first segment and `GET /v1/limits` was answered as the page of log `limits`.
  */
-function pathStartOf(url: string): number {
+export function pathStartOf(url: string): number {
   return url.startsWith("/") ? 0 : url.indexOf("/", url.indexOf("//") + 2);
 }

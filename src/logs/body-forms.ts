@@ -4,7 +4,7 @@
  * after src/edge/body.ts has read and decoded the bytes.
  */
 import { ApiError } from "../errors.ts";
-import { checkJsonShape } from "./json-shape.ts";
+import { parseCheckedJson } from "./json-shape.ts";
 import type { FormEntry } from "./php-form.ts";
 
 export type BodyForm =
@@ -60,27 +60,15 @@ export async function parseBodyForm(
     case "text":
       return { type, text: decodeText(bytes) };
     case "json":
-      return { type, value: parseJson(bytes, maxJsonValues) };
+      return { type, value: parseCheckedJson(decodeText(bytes), maxJsonValues, () => new ApiError("invalid_json", "The request body is not valid JSON.")) };
     case "form": {
       const multipart = mediaType === "multipart/form-data";
       const separator = multipart ? `--${boundaryOf(contentType!)}` : "&";
       if (occurrences(bytes, separator, maxFields + 1) > maxFields) {
         throw new ApiError("payload_too_large", `The form holds more than ${maxFields} ${multipart ? "parts" : "fields"} (MAX_FORM_FIELDS).`);
       }
-      // The parser gets the boundary the parts were counted by, and no other parameter.
-      const parsed = multipart ? `multipart/form-data; boundary="${separator.slice(2)}"` : "";
-      return { type, entries: multipart ? await multipartEntries(bytes, parsed) : [...new URLSearchParams(decodeText(bytes))] };
+      return { type, entries: multipart ? await multipartEntries(bytes, separator.slice(2)) : [...new URLSearchParams(decodeText(bytes))] };
     }
-  }
-}
-
-function parseJson(bytes: Uint8Array, maxValues: number): unknown {
-  const text = decodeText(bytes);
-  checkJsonShape(text, maxValues);
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError("invalid_json", "The request body is not valid JSON.");
   }
 }
 
@@ -113,8 +101,10 @@ function occurrences(bytes: Uint8Array, separator: string, stopAt: number): numb
   return count;
 }
 
-async function multipartEntries(bytes: Uint8Array, contentType: string): Promise<FormEntry[]> {
+/** The parts, parsed by the boundary they were counted by (boundaryOf), and no other parameter. */
+async function multipartEntries(bytes: Uint8Array, boundary: string): Promise<FormEntry[]> {
   try {
+    const contentType = `multipart/form-data; boundary="${boundary}"`;
     const form = await new Response(bytes as BodyInit, { headers: { "content-type": contentType } }).formData();
     return [...form.entries()] as FormEntry[];
   } catch {

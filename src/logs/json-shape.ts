@@ -41,6 +41,19 @@ export function checkJsonShape(text: string, maxValues: number, what = "The JSON
   }
 }
 
+/**
+ * JSON.parse after the shape check: every JSON text a request sends is parsed here. `invalid` is
+ * the error for text that is not JSON, in the terms of where it was sent.
+ */
+export function parseCheckedJson(text: string, maxValues: number, invalid: () => ApiError, what?: string): unknown {
+  checkJsonShape(text, maxValues, what);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalid();
+  }
+}
+
 /** Where the string opened at `open` ends: the next quote not escaped by a backslash; -1 if none. */
 function closingQuote(text: string, open: number): number {
   for (let at = text.indexOf('"', open + 1); at >= 0; at = text.indexOf('"', at + 1)) {

@@ -105,7 +105,12 @@ function redactedNames(names: string[]): string[] {
  * is kept after is cut to the length limits. A 1 MB zip of five 25 MiB files took 390 MB at its
  * peak, outside the budget, before the expansion was charged too.
  */
-async function takeIn<T>(body: UploadBody, options: PreparationOptions, use: (input: UploadInput, options: PreparationOptions) => Promise<T>): Promise<T> {
+async function takeIn<T>(
+  body: UploadBody,
+  options: PreparationOptions,
+  // `bodyOptions`: `options` with this body's charge to the budget (archive expansion).
+  use: (input: UploadInput, bodyOptions: PreparationOptions) => Promise<T>,
+): Promise<T> {
   const budget = options.bodyBudget ? new SharedByteBudget(options.bodyBudget.maxBytes, options.bodyBudget.buffer) : null;
   let charged = 0;
   const charge = (bytes: number) => {
@@ -137,8 +142,8 @@ export function filterUpload(body: UploadBody, options: PreparationOptions): Pro
  * log's insights took 3.6 ms) than to write out (0.3 ms).
  */
 export function analyseUpload(body: UploadBody, options: PreparationOptions, includeEntries: boolean): Promise<string> {
-  return takeIn(body, options, async (input, charged) => {
-    const { main } = await filterContents(input, charged);
+  return takeIn(body, options, async (input, bodyOptions) => {
+    const { main } = await filterContents(input, bodyOptions);
     return answerJson(analyseLog(main.content), includeEntries);
   });
 }
@@ -149,7 +154,7 @@ export async function prepareUpload(
   options: PreparationOptions,
   makeBlob: (content: string) => PreparedBlob | Promise<PreparedBlob> = prepareBlob,
 ): Promise<PreparedUpload> {
-  return takeIn(body, options, (input, charged) => prepareInput(input, charged, makeBlob));
+  return takeIn(body, options, (input, bodyOptions) => prepareInput(input, bodyOptions, makeBlob));
 }
 
 async function prepareInput(

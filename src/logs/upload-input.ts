@@ -10,7 +10,7 @@ import { readEncodedBody, type BodyLimits, type EncodedBody } from "../edge/body
 import type { MetadataEntry } from "../storage/schema.ts";
 import type { SentFile } from "../files/attachments.ts";
 import { decodeText, parseBodyForm } from "./body-forms.ts";
-import { checkJsonShape } from "./json-shape.ts";
+import { parseCheckedJson } from "./json-shape.ts";
 import { uploadMetadata, uploadSource } from "./metadata.ts";
 import { UploadJson } from "./model.ts";
 import { decodePhpForm, isPlainObject, type FormEntry, type PhpFormMap } from "./php-form.ts";
@@ -46,14 +46,15 @@ export async function readUploadBody(request: Request, limits: BodyLimits): Prom
  * so a small gzip body of millions of fields is refused at the cost of a scan.
  */
 export async function parseUploadInput(bytes: Uint8Array, contentType: string | null, maxFormFields: number): Promise<UploadInput> {
-  const body = await parseBodyForm(bytes, contentType, ["text", "json", "form"], "text", maxFormFields, jsonValuesFor(maxFormFields));
+  const maxJsonValues = jsonValuesFor(maxFormFields);
+  const body = await parseBodyForm(bytes, contentType, ["text", "json", "form"], "text", maxFormFields, maxJsonValues);
   switch (body.type) {
     case "text":
       return { content: body.text, source: null, metadata: [], files: [] };
     case "json":
       return fromJson(body.value);
     case "form":
-      return fromFields(decodePhpForm(body.entries), await filePartsOf(body.entries), maxFormFields);
+      return fromFields(decodePhpForm(body.entries), await filePartsOf(body.entries), maxJsonValues);
   }
 }
 
@@ -105,7 +106,7 @@ async function filePartsOf(entries: FormEntry[]): Promise<SentFile[]> {
 }
 
 /** Form fields as PHP reads them: a repeated name keeps its last value. */
-async function fromFields(fields: PhpFormMap, files: SentFile[], maxFormFields: number): Promise<UploadInput> {
+async function fromFields(fields: PhpFormMap, files: SentFile[], maxJsonValues: number): Promise<UploadInput> {
   const content = await fieldText(fields.get("content"));
   if (content === null && files.length === 0) throw new ApiError("missing_content", "The form has no 'content' field and no files.");
   const metadata = fields.get("metadata");
@@ -113,7 +114,7 @@ async function fromFields(fields: PhpFormMap, files: SentFile[], maxFormFields: 
     content: content ?? "",
     source: uploadSource(await fieldText(fields.get("source"))),
     // PHP-style fields (metadata[0][key]=...) arrive as a map; a plain field holds a JSON array.
-    metadata: uploadMetadata(metadata instanceof Map ? metadata : parseMetadataJson(await fieldText(metadata), jsonValuesFor(maxFormFields))),
+    metadata: uploadMetadata(metadata instanceof Map ? metadata : parseMetadataJson(await fieldText(metadata), maxJsonValues)),
     files,
   };
 }
@@ -137,10 +138,6 @@ function jsonValuesFor(maxFormFields: number): number {
 
 function parseMetadataJson(text: string | null, maxValues: number): unknown {
   if (!text) return undefined;
-  checkJsonShape(text, maxValues, "The 'metadata' field");
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError("invalid_body", "Invalid field 'metadata': send a JSON array, or fields metadata[0][key], metadata[0][value]...");
-  }
+  const invalid = () => new ApiError("invalid_body", "Invalid field 'metadata': send a JSON array, or fields metadata[0][key], metadata[0][value]...");
+  return parseCheckedJson(text, maxValues, invalid, "The 'metadata' field");
 }
