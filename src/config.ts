@@ -114,7 +114,7 @@ export const configSpec = {
   },
   MAX_FORM_FIELDS: {
     kind: "int", default: 10_000, min: 100, max: 10_000_000,
-    doc: "Fields (urlencoded) or parts (multipart) a form upload may hold, counted before parsing; 413 beyond.",
+    doc: "Fields (urlencoded) or parts (multipart) a form upload may hold, counted before parsing; 413 beyond. A JSON upload may hold four times as many values.",
   },
   BODY_BUDGET_BYTES: {
     kind: "int", default: 64 * MiB, min: 1 * KiB, max: 16384 * MiB,
