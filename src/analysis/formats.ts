@@ -82,9 +82,10 @@ export const FORMATS = {
   },
   velocity: {
     kind: "header",
-    header: re(String.raw`^(\[${TIME}\] \[[^/]+\/(\w+)\]( \[[^\]]+\])?:)`),
+    // The log file's form, or the console's `[21:14:02 INFO]: ` / `[21:14:02 INFO] [plugin]: `.
+    header: re(String.raw`^(\[${TIME}\] \[[^/]+\/(\w+)\]( \[[^\]]+\])?:|\[${TIME} (\w+)\]( \[[^\]]+\])?:)`),
     prefix: 1,
-    level: 2,
+    level: [2, 4],
   },
   geyser: {
     kind: "header",

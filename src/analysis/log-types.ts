@@ -248,7 +248,8 @@ export const MINECRAFT_LOG_TYPES: readonly LogType[] = [
   {
     name: "Velocity",
     kind: "proxy",
-    detectors: [markers(marker("Booting up Velocity", raw`^\[${TIME}\] \[[^/]+\/\w+\](?: \[[^\]]+\])?:\s+Booting up Velocity [0-9.]+`))],
+    // The log file's `[21:14:02] [main/INFO]:` and the console's `[21:14:02 INFO]:` (what panels show).
+    detectors: [markers(marker("Booting up Velocity", raw`^\[${TIME}(?:\] \[[^/]+\/\w+\](?: \[[^\]]+\])?| \w+\](?: \[[^\]]+\])?):\s+Booting up Velocity [0-9.]+`))],
     format: "velocity",
     analyser: "none",
   },

@@ -19,6 +19,7 @@ import { forgeLoadingRules } from "./rules/forge-loading.ts";
 import { forgeModRules } from "./rules/forge-mods.ts";
 import { graphicsRules } from "./rules/graphics.ts";
 import { installRules } from "./rules/install.ts";
+import { proxyPluginRules } from "./rules/proxy-plugins.ts";
 import { javaRuntimeRules } from "./rules/java-runtime.ts";
 import { memoryRules } from "./rules/memory.ts";
 import { missingClassRules } from "./rules/missing-classes.ts";
@@ -54,6 +55,7 @@ export const allRules: readonly ProblemRule[] = [
   ...nativeLibraryRules,
   ...graphicsRules,
   ...installRules,
+  ...proxyPluginRules,
   ...fileRules,
   ...mixinRules,
   ...optifineRules,
@@ -74,6 +76,7 @@ export const analyserOrder: Readonly<Record<RuleGroup, readonly string[]>> = {
     "out-of-memory",
     "heap-reservation-failed",
     "system-out-of-memory",
+    "jvm-option-invalid",
     "java-too-old",
     "java-too-new",
     "java-unsupported-runtime",
@@ -83,6 +86,8 @@ export const analyserOrder: Readonly<Record<RuleGroup, readonly string[]>> = {
     "launch-target-missing",
     "main-class-missing",
     "modified-jar",
+    "jar-damaged",
+    "java-install-damaged",
     "mod-unpacked",
     "duplicate-module",
     "optifine-incompatible",
@@ -97,12 +102,15 @@ export const analyserOrder: Readonly<Record<RuleGroup, readonly string[]>> = {
     "world-data-unreadable",
     "debug-crash",
     "port-in-use",
+    "database-login-denied",
+    "proxy-plugin-failed",
     "eula-not-accepted",
     "server-lagging",
     "server-watchdog",
     "login-failed",
     "library-missing",
     "mod-for-other-game-version",
+    "client-code-refused-on-server",
     "client-mod-on-server",
     "class-missing",
     "mod-crash",
@@ -116,6 +124,7 @@ export const analyserOrder: Readonly<Record<RuleGroup, readonly string[]>> = {
     "old-player-directory",
     "overworld-settings-missing",
     "ticking-block-entity",
+    "ticking-entity",
   ],
   forge: [
     "forge-fml-confirm",
@@ -133,6 +142,7 @@ export const analyserOrder: Readonly<Record<RuleGroup, readonly string[]>> = {
     "forge-dependency-missing",
     "forge-dependency-game-version",
     "forge-mod-load-failed",
+    "forge-event-handler-error",
   ],
   bukkit: [
     "plugin-missing-dependency",

@@ -261,6 +261,7 @@ function modListOf(log: LogContext): ModList {
   let list = modLists.get(log.entries);
   if (list) return list;
   list = { byId: new Map(), byJar: new Map(), byPackageWord: new Map() };
+  const parts: ListedMod[] = [];
   for (const entry of log.entries) {
     for (const { content } of entry.lines) {
       // Rows are indented (reports indent with tabs, some pastes with spaces); stack frames are not rows.
@@ -271,11 +272,22 @@ function modListOf(log: LogContext): ModList {
       if (mod.jar && !list.byJar.has(mod.jar)) list.byJar.set(mod.jar, mod);
       const word = mod.id.toLowerCase().replace(/[-_]/g, "");
       if (word.length >= 3 && !GENERIC_WORDS.has(word) && !list.byPackageWord.has(word)) list.byPackageWord.set(word, mod);
+      parts.push(mod);
+    }
+  }
+  // Then each long part of a compound id (`universal-graves` is the package `eu.pb4.graves`), where
+  // no whole id took the word first.
+  for (const mod of parts) {
+    for (const part of mod.id.toLowerCase().split(/[-_]/)) {
+      if (part.length >= ID_PART_MIN && part !== mod.id && !GENERIC_WORDS.has(part) && !list.byPackageWord.has(part)) list.byPackageWord.set(part, mod);
     }
   }
   modLists.set(log.entries, list);
   return list;
 }
+
+/** Shorter parts of compound ids are too often ordinary words (`tools`, `extra`, `craft`). */
+const ID_PART_MIN = 6;
 
 /** The mod a list row names, if the line is one. */
 function listedMod(content: string): ListedMod | null {

@@ -4,10 +4,10 @@ import { problemCatalog, problemRulesFor } from "../../../src/analysis/problems/
 const codesFor = (...groups: Parameters<typeof problemRulesFor>[0][number][]) => problemRulesFor(groups).map((r) => r.code);
 
 describe("problem catalog", () => {
-  test("lists 94 distinct problems, each with a summary and a group", () => {
+  test("lists 102 distinct problems, each with a summary and a group", () => {
     const catalog = problemCatalog();
-    expect(catalog).toHaveLength(94);
-    expect(new Set(catalog.map((c) => c.code)).size).toBe(94);
+    expect(catalog).toHaveLength(102);
+    expect(new Set(catalog.map((c) => c.code)).size).toBe(102);
     for (const entry of catalog) {
       expect(entry.code).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
       expect(entry.summary.length).toBeGreaterThan(20);
@@ -19,7 +19,7 @@ describe("problem catalog", () => {
     const sizes = Object.fromEntries(
       (["jvm", "vanilla", "bukkit", "paper", "folia", "fabric", "forge", "crash-report", "pocketmine", "bedrock"] as const).map((g) => [g, codesFor(g).length]),
     );
-    expect(sizes).toEqual({ jvm: 35, vanilla: 8, bukkit: 15, paper: 2, folia: 1, fabric: 9, forge: 15, "crash-report": 6, pocketmine: 3, bedrock: 3 });
+    expect(sizes).toEqual({ jvm: 41, vanilla: 9, bukkit: 15, paper: 2, folia: 1, fabric: 9, forge: 16, "crash-report": 6, pocketmine: 3, bedrock: 3 });
   });
 });
 
@@ -27,14 +27,14 @@ describe("rules come in analyser order", () => {
   test("Paper runs vanilla, then Bukkit, then its own rules", () => {
     const codes = codesFor("paper", "bukkit", "vanilla");
     expect(codes.slice(0, 2)).toEqual(["aquatic-world-on-older-version", "auth-servers-unreachable"]);
-    expect(codes[8]).toBe("plugin-missing-dependency");
+    expect(codes[9]).toBe("plugin-missing-dependency");
     expect(codes.slice(-2)).toEqual(["chunk-newer-version-downgrade", "plugin-api-version-below-minimum"]);
   });
 
   test("hybrids (Magma, Mohist, Arclight) run Forge rules before Bukkit rules", () => {
     const codes = codesFor("vanilla", "bukkit", "forge");
     expect(codes.indexOf("forge-missing-datapack-mod")).toBeLessThan(codes.indexOf("plugin-missing-dependency"));
-    expect(codes).toHaveLength(8 + 15 + 15);
+    expect(codes).toHaveLength(9 + 15 + 16);
   });
 
   test("the order does not depend on how groups are listed", () => {
@@ -50,6 +50,6 @@ describe("rules of two groups", () => {
   test("a Forge loading rule listed for Forge logs and crash reports runs once when both groups run", () => {
     const codes = codesFor("forge", "crash-report");
     expect(codes.filter((code) => code === "forge-dependency-missing")).toHaveLength(1);
-    expect(codes).toHaveLength(15 + 6 - 3);
+    expect(codes).toHaveLength(16 + 6 - 3);
   });
 });

@@ -12,6 +12,8 @@ export interface RuleFixture {
   entities: string[];
   /** Crash reports are one line per entry. */
   report?: boolean;
+  /** The side the log's type would give (a few rules ask). */
+  side?: "client" | "server";
 }
 
 const T = "[10:00:00]";
@@ -23,6 +25,12 @@ export const ruleFixtures: RuleFixture[] = [
     groups: ["vanilla"],
     log: `${T} [Server thread/ERROR]: Encountered an unexpected exception\njava.lang.IllegalArgumentException: ChunkNibbleArrays should be 2048 bytes not: 0\n\tat abc.a(SourceFile:1)`,
     entities: [],
+  },
+  {
+    code: "ticking-entity",
+    groups: ["vanilla"],
+    log: `${T} [Server thread/ERROR]: Encountered an unexpected exception\nnet.minecraft.class_148: Ticking entity\n\tat net.minecraft.server.MinecraftServer.method_3813(MinecraftServer.java:1741) ~[server-intermediary.jar:?]\nCaused by: java.lang.NullPointerException: boom\n\tat com.example.golems.CopperGolemEntity.method_5773(CopperGolemEntity.java:401) ~[golems-3.0.5.jar:?]`,
+    entities: ["CopperGolemEntity"],
   },
   {
     code: "auth-servers-unreachable",
@@ -364,6 +372,13 @@ export const ruleFixtures: RuleFixture[] = [
   {
     code: "client-mod-on-server",
     groups: ["jvm"],
+    side: "server",
+    log: `${T} [main/INFO]: Launching target 'forgeserver' with arguments [--nogui]\n${T} [Server thread/INFO]: Starting minecraft server version 1.20.1\n${T} [Server thread/ERROR]: Encountered an unexpected exception\njava.lang.NoClassDefFoundError: net/minecraft/client/gui/screens/Screen\n\tat com.example.zoom.ZoomMod.onTick(ZoomMod.java:20) ~[zoom-1.4.jar%2381!/:?]`,
+    entities: ["net.minecraft.client.gui.screens.Screen", "zoom"],
+  },
+  {
+    code: "client-code-refused-on-server",
+    groups: ["jvm"],
     log: `${T} [main/INFO]: Launching target 'forgeserver' with arguments [--nogui]\n${T} [main/ERROR]: Failed to create mod instance.\njava.lang.RuntimeException: Attempted to load class net/minecraft/client/gui/screens/Screen for invalid dist DEDICATED_SERVER\n\tat net.minecraftforge.fml.loading.RuntimeDistCleaner.processClassWithFlags(RuntimeDistCleaner.java:57)\n\tat com.example.zoom.ZoomMod.<init>(ZoomMod.java:20) ~[zoom-1.4.jar%2381!/:?]`,
     entities: ["net.minecraft.client.gui.screens.Screen", "zoom"],
   },
@@ -471,10 +486,28 @@ export const ruleFixtures: RuleFixture[] = [
     entities: ["net.minecraft.launchwrapper.Launch"],
   },
   {
+    code: "jvm-option-invalid",
+    groups: ["jvm"],
+    log: "Unrecognized VM option 'MaxGCPauseMilis=200'\nDid you mean 'MaxGCPauseMillis=<value>'? Error: Could not create the Java Virtual Machine.",
+    entities: ["MaxGCPauseMilis=200", "MaxGCPauseMillis=<value>"],
+  },
+  {
     code: "modified-jar",
     groups: ["jvm"],
     log: `${T} [main/ERROR]: Unable to launch\njava.lang.SecurityException: SHA1 digest error for net/minecraft/client/Minecraft.class`,
     entities: ["SHA1 digest error for net/minecraft/client/Minecraft.class"],
+  },
+  {
+    code: "jar-damaged",
+    groups: ["jvm"],
+    log: `${T} [main/INFO]: Loading Minecraft 1.21.1 with Fabric Loader 0.16.5\nCaused by: java.lang.RuntimeException: Error analyzing /home/sam/game/mods/sodium-fabric-0.6.0.jar: java.util.zip.ZipException: zip END header not found`,
+    entities: ["sodium-fabric-0.6.0.jar"],
+  },
+  {
+    code: "java-install-damaged",
+    groups: ["jvm"],
+    log: "Running C:\\Java\\jre8\\bin\\javaw.exe -Xmx4G\nError: could not open `C:\\Java\\jre8\\lib\\amd64\\jvm.cfg'",
+    entities: ["C:\\Java\\jre8\\lib\\amd64\\jvm.cfg"],
   },
   {
     code: "mod-unpacked",
@@ -531,6 +564,18 @@ export const ruleFixtures: RuleFixture[] = [
     entities: ["25565"],
   },
   {
+    code: "database-login-denied",
+    groups: ["jvm"],
+    log: `${T} [Server thread/ERROR]: Bans-HikariCP - Exception during pool initialization.\njava.sql.SQLInvalidAuthorizationSpecException: Access denied for user 'bans'@'10.0.0.4' (using password: YES)`,
+    entities: ["Bans", "bans", "10.0.0.4"],
+  },
+  {
+    code: "proxy-plugin-failed",
+    groups: ["jvm"],
+    log: `12:00:00 [INFO] Enabled plugin cmd_send version 1.0 by SpigotMC\n12:00:01 [WARNING] Exception encountered when loading plugin: TabPlus\njava.lang.NoSuchMethodError: 'void net.md_5.bungee.protocol.packet.Team.setDisplayName(java.lang.String)'`,
+    entities: ["TabPlus"],
+  },
+  {
     code: "eula-not-accepted",
     groups: ["jvm"],
     log: `${T} [main/WARN]: Failed to load eula.txt\n${T} [main/INFO]: You need to agree to the EULA in order to run the server. Go to eula.txt for more info.`,
@@ -566,6 +611,12 @@ export const ruleFixtures: RuleFixture[] = [
     groups: ["forge"],
     log: `${T} [main/ERROR] [net.minecraftforge.fml.loading.ModSorter/LOADING]: Missing or unsupported mandatory dependencies:\n\tMod ID: 'minecraft', Requested by: 'sawmill', Expected range: '[1.19.2,1.20)', Actual version: '1.20.1'`,
     entities: ["sawmill"],
+  },
+  {
+    code: "forge-event-handler-error",
+    groups: ["forge"],
+    log: `${T} [Server thread/ERROR] [ne.mi.ev.EventBus/EVENTBUS]: Exception caught during firing event: boom\n\tIndex: 3\n\tListeners:\n\t\t0: NORMAL\n\t\t1: ASM: com.example.revive.Handler@1 tick(Lnet/minecraftforge/event/TickEvent$PlayerTickEvent;)V\njava.lang.NullPointerException: boom\n\tat com.example.revive.Handler.tick(Handler.java:96) ~[revive-2.0.jar%23244!/:2.0] {re:classloading}`,
+    entities: ["revive-2.0.jar"],
   },
   {
     code: "forge-mod-load-failed",

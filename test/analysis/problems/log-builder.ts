@@ -33,9 +33,10 @@ export interface FoundProblem {
   solutions: string[];
 }
 
-export function analyse(groups: readonly RuleGroup[], text: string, entries = entriesOf(text)): FoundProblem[] {
+/** `side`: what the log's type would say (analyse-log.ts); unset, rules that ask for it find none. */
+export function analyse(groups: readonly RuleGroup[], text: string, entries = entriesOf(text), side?: "client" | "server"): FoundProblem[] {
   const rules = problemRulesFor(groups);
-  const log = { text, entries };
+  const log = { text, entries, side };
   const problems: (FoundProblem & { key: string })[] = [];
   for (const entry of entries) {
     for (const rule of rules) {

@@ -16,6 +16,8 @@ export const ruleCue = new LineCue({
     // The JVM's own start-up failures and crash files.
     "Could not reserve",
     "Invalid maximum heap",
+    "Initial heap size",
+    "Unrecognized VM option",
     "There is ",
     "C  [",
     "J9",
@@ -52,6 +54,9 @@ export const ruleCue = new LineCue({
     "The server has stopped",
     "IP forwarding",
     "This server requires",
+    // Proxies' plugins.
+    "Couldn't pass ProxyInitializeEvent",
+    "Can't create plugin",
   ],
 });
 

@@ -1,8 +1,8 @@
 /** Forge problems about individual mods: dependencies, duplicates, failures (rule group `forge`). */
-import { culpritAt, culpritName } from "../crash-culprit.ts";
+import { culpritAt, culpritName, type Culprit } from "../crash-culprit.ts";
 import { defineRule } from "../define-rule.ts";
 import { describeRange, loaderName, requirementKind } from "../requirements.ts";
-import { fix, quote, quoteList } from "../wording.ts";
+import { capitalised, culpritFixes, culpritPhrase, fix, quote, quoteList } from "../wording.ts";
 import { ofKind, requirementScan, type Requirement } from "./forge-requirements.ts";
 
 const groups = ["forge"] as const;
@@ -133,7 +133,36 @@ export const forgeModRules = [
     key: ({ mod }) => mod,
   }),
 
+  defineRule<{ culprit: Culprit }>({
+    code: "forge-event-handler-error",
+    category: "mod-crash",
+    summary: "A mod's event handler throws every time its event fires (Forge's EventBus: `Exception caught during firing event`), when nothing else explains the log.",
+    groups,
+    // Mods' handlers throw harmless errors too: only a lead when no rule names a cause.
+    fallback: true,
+    shapes: [{
+      anchor: /Exception caught during firing event/,
+      hint: "Exception caught during firing event",
+      extract: ({ entry, lineIndex, log }) => {
+        // The listeners come first (`Index:`, `Listeners:`, one line each), then the exception and its trace.
+        const lines = entry.lines;
+        for (let i = lineIndex + 1; i < lines.length && i <= lineIndex + LISTENERS_READ; i++) {
+          if (!EXCEPTION_LINE.test(lines[i].content)) continue;
+          const culprit = culpritAt(entry, i, log);
+          return culprit ? { culprit } : null;
+        }
+        return null;
+      },
+    }],
+    message: ({ culprit }) => `${capitalised(culpritPhrase(culprit, "mod"))} throws an error every time one of its event handlers runs (Forge's event bus caught it).`,
+    solutions: ({ culprit }) => culpritFixes(culprit, "mod"),
+    key: ({ culprit }) => culpritName(culprit),
+  }),
 ];
+
+/** Lines read past the anchor for the exception: EventBus lists every listener of the event first. */
+const LISTENERS_READ = 64;
+const EXCEPTION_LINE = /^(?:[a-z][\w$]*\.){1,10}[A-Z][\w$]*(?:Exception|Error)\b/;
 
 function unquote(name: string): string {
   return name.trim().replace(/^'(.*)'$/, "$1");

@@ -92,6 +92,53 @@ export const installRules = [
     key: () => "",
   }),
 
+  defineRule<{ file: string; reason: string }>({
+    ...jvm,
+    code: "jar-damaged",
+    category: "broken-install",
+    summary: "A jar (a mod, a library, the server jar) is not a readable zip file: its download was cut short or it was damaged on disk.",
+    shapes: [
+      {
+        // `Error analyzing .../mods/lithium-fabric-0.13.1+mc1.21.1.jar: java.util.zip.ZipException: zip END header not found`
+        // (Fabric), `Failed to read ...jar ... ZipException: invalid CEN header` (Forge, ModLauncher).
+        anchor: /([^\\/\s:'"`]{1,200}\.jar)\b[^\n]{0,60}?ZipException: ([^\n]{1,200})/,
+        hint: "ZipException",
+        extract: ({ anchor }) => ({ file: anchor[1], reason: anchor[2].trim() }),
+      },
+      {
+        // `java -jar` on a damaged file: `Error: Invalid or corrupt jarfile server.jar`
+        anchor: /Invalid or corrupt jarfile (\S[^\n]{0,300})/,
+        hint: ["Error", "Invalid or corrupt jarfile"],
+        extract: ({ anchor }) => ({ file: baseName(anchor[1].trim()), reason: "invalid or corrupt jarfile" }),
+      },
+    ],
+    message: ({ file, reason }) => `The file ${quote(file)} is damaged (${reason}): it is not a complete jar, most often a download that was cut short.`,
+    solutions: ({ file }) => [
+      `Delete ${quote(file)} and download it again from its official page (or let the launcher repair the instance).`,
+      "If it comes back damaged, check that the disk is not full and that no antivirus program quarantines part of it.",
+    ],
+    key: ({ file }) => file,
+  }),
+
+  defineRule<{ file: string }>({
+    ...jvm,
+    code: "java-install-damaged",
+    category: "broken-install",
+    summary: "The Java installation the game was started with is incomplete: the JVM cannot read its own files (jvm.cfg).",
+    shapes: [{
+      // Windows and Linux Java 8 alike: ``Error: could not open `C:\Program Files\Java\jre1.8.0_441\lib\amd64\jvm.cfg'``
+      anchor: /could not open `([^'`\n]{1,400}jvm\.cfg)'/,
+      hint: ["Error", "jvm.cfg"],
+      extract: ({ anchor }) => ({ file: anchor[1] }),
+    }],
+    message: ({ file }) => `The Java installation is damaged: it cannot open its own file ${quote(file)}.`,
+    solutions: () => [
+      "Reinstall Java (or let the launcher download its own Java again), then select the new installation in the launcher's Java settings.",
+      "If the launcher points at a Java folder that was moved or partly deleted, choose another Java there.",
+    ],
+    key: ({ file }) => file,
+  }),
+
   defineRule<{ folder: string }>({
     ...jvm,
     code: "mod-unpacked",

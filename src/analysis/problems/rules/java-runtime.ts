@@ -184,4 +184,40 @@ export const javaRuntimeRules = [
     ],
     key: () => "",
   }),
+
+  defineRule<{ option: string | null; suggestion: string | null }>({
+    ...jvm,
+    code: "jvm-option-invalid",
+    category: "config-error",
+    summary: "Java refuses to start with the JVM arguments it was given: an option it does not know, or heap sizes that contradict each other.",
+    shapes: [
+      {
+        // `Unrecognized VM option 'MaxGCPauseMilis=200'`, often followed by `Did you mean 'MaxGCPauseMillis=<value>'?`
+        anchor: /Unrecognized VM option '([^'\n]{1,200})'/,
+        hint: "Unrecognized VM option",
+        extract: ({ anchor, entry, lineIndex }) => ({
+          option: anchor[1],
+          suggestion: /Did you mean '([^'\n]{1,200})'/.exec(`${entry.lines[lineIndex].content}\n${entry.lines[lineIndex + 1]?.content ?? ""}`)?.[1] ?? null,
+        }),
+      },
+      {
+        // -Xms above -Xmx (`java -Xms8G -Xmx4G -jar server.jar`).
+        anchor: /Initial heap size set to a larger value than the maximum heap size/,
+        hint: "Initial heap size",
+        extract: () => ({ option: null, suggestion: null }),
+      },
+    ],
+    message: ({ option, suggestion }) =>
+      option === null
+        ? "Java refuses to start: the initial heap size (-Xms) is larger than the maximum (-Xmx)."
+        : `Java refuses to start: it does not know the JVM option ${quote(option)}${suggestion ? ` (did you mean ${quote(suggestion)}?)` : ""}.`,
+    solutions: ({ option, suggestion }) =>
+      option === null
+        ? ["Set -Xms no higher than -Xmx in the start script or the launcher's JVM arguments (for example -Xms4G -Xmx4G), or leave -Xms out."]
+        : [
+            `Correct or remove ${quote(`-XX:${option}`)} in the launcher's JVM arguments or the server's start command${suggestion ? `: Java suggests ${quote(suggestion)}` : ""}.`,
+            "Options copied from a guide for another Java version may not exist in this one: remove those you do not need.",
+          ],
+    key: ({ option }) => option ?? "heap sizes",
+  }),
 ];

@@ -64,6 +64,41 @@ interface GameClassMissing extends MissingClass {
 
 const isClientOnServer = (found: MissingClass, match: ShapeMatch) => match.log.side === "server" && CLIENT_CLASS.test(found.className);
 
+const THROWN_REFUSAL = /Exception: Attempted to load class /;
+/** Entries read past a refusal for the same refusal with a trace. */
+const REFUSAL_SEARCH = 400;
+
+/**
+ * A refusal and the mod behind it. Forge logs the refusal first on a line of its own and then
+ * throws it with the trace that names the mod: a refusal without a culprit takes the first one a
+ * later mention of the same words has.
+ */
+function refusal(found: MissingClass, { anchor, entry, log }: ShapeMatch): MissingClass {
+  if (found.culprit) return found;
+  const start = log.entries.indexOf(entry);
+  for (let e = start; e >= 0 && e < log.entries.length && e <= start + REFUSAL_SEARCH; e++) {
+    const lines = log.entries[e].lines;
+    for (let l = 0; l < lines.length; l++) {
+      if (!lines[l].content.includes(anchor[0])) continue;
+      const culprit = culpritAt(log.entries[e], l, log);
+      if (culprit) return { ...found, culprit };
+    }
+  }
+  return found;
+}
+
+/** What a client-only add-on on a server is called and told, whichever evidence found it. */
+const clientOnServer = {
+  category: "incompatible",
+  message: (c: MissingClass) =>
+    `${capitalised(requester(c))} loads client-only code (${quote(c.className)}) on this server: it is a client-only ${c.addOn}, or one that breaks on servers.`,
+  solutions: (c: MissingClass) => [
+    `Remove ${requesterName(c)} from the server's mods folder if it only belongs on the players' computers; otherwise update it.`,
+    "If the stack trace names no mod, remove recently added mods that only change the screen (menus, minimaps, shaders, sounds) until the server starts.",
+  ],
+  key: (c: MissingClass) => (c.culprit ? culpritName(c.culprit) : c.className),
+} as const;
+
 export const missingClassRules = [
   defineRule<LibraryMissing>({
     ...jvm,
@@ -116,27 +151,43 @@ export const missingClassRules = [
   }),
   defineRule<MissingClass>({
     ...jvm,
+    ...clientOnServer,
     code: "client-mod-on-server",
-    category: "incompatible",
     // A last resort: a crash report's own rules (a ticking entity...) say more when they apply.
     fallback: true,
     summary: "A client-only mod is installed on a dedicated server: it asks for the game's client code, which a server does not have.",
+    shapes: missingClassShapes((found, match) => (isClientOnServer(found, match) ? found : null)),
+  }),
+  defineRule<MissingClass>({
+    ...jvm,
+    ...clientOnServer,
+    code: "client-code-refused-on-server",
+    // The loader's own words leave no doubt, so this is no last resort: it runs beside the
+    // loader's generic "failed to load", which does not say why.
+    summary: "The loader refuses to load client-only code on a dedicated server (Forge's invalid dist, Fabric's environment type): a client-only mod is installed on the server.",
     shapes: [
-      ...missingClassShapes((found, match) => (isClientOnServer(found, match) ? found : null)),
       {
-        // Forge refuses the class before it loads: `Attempted to load class net/minecraft/client/... for invalid dist DEDICATED_SERVER`.
+        // Forge, NeoForge: `Attempted to load class net/minecraft/client/... for invalid dist DEDICATED_SERVER`.
         anchor: /Attempted to load class (\S{1,300}) for invalid dist DEDICATED_SERVER/,
         hint: ["Exception", "for invalid dist DEDICATED_SERVER"],
-        extract: (match) => ({ ...missingClass(match), className: match.anchor[1].replace(/\//g, ".") }),
+        extract: (match) => {
+          const found = refusal({ ...missingClass(match), className: match.anchor[1].replace(/\//g, ".") }, match);
+          // Forge also logs the refusal of a mixin's probe for a client class (`Error loading class`
+          // follows), which is harmless: a refusal counts when thrown, or when a trace names its mod.
+          const line = match.entry.lines[match.lineIndex].content;
+          if (line.includes("Error loading class: ")) return null;
+          return found.culprit || THROWN_REFUSAL.test(line) ? found : null;
+        },
+      },
+      {
+        // Fabric, Quilt: `Cannot load class net.minecraft.class_310 in environment type SERVER`.
+        anchor: /Cannot load class (\S{1,300}) in environment type SERVER/,
+        hint: ["Exception", "in environment type SERVER"],
+        extract: (match) => refusal(missingClass(match), match),
       },
     ],
-    message: (c) =>
-      `${capitalised(requester(c))} loads client-only code (${quote(c.className)}) on this server: it is a client-only ${c.addOn}, or one that breaks on servers.`,
-    solutions: (c) => [
-      `Remove ${requesterName(c)} from the server's mods folder if it only belongs on the players' computers; otherwise update it.`,
-      "If the stack trace names no mod, remove recently added mods that only change the screen (menus, minimaps, shaders, sounds) until the server starts.",
-    ],
-    key: (c) => (c.culprit ? culpritName(c.culprit) : c.className),
+    // The loader repeats the refusal in its summary, without the trace: one problem per class.
+    key: (c) => c.className,
   }),
   defineRule<MissingClass>({
     ...jvm,

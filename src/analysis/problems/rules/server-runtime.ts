@@ -26,6 +26,9 @@ const portOf = (address: string) => /:(\d{1,5})$/.exec(address)?.[1] ?? address;
 /** `Can't keep up!` is normal now and then (world generation, start-up); only many or long ones count. */
 const LAG_REPEATS = 10;
 const LAG_LONGEST_MS = 30_000;
+/** Or a few warnings, one of them long: a server that falls ten seconds behind is not starting up. */
+const LAG_SOME = 5;
+const LAG_LONG_MS = 10_000;
 const KEEP_UP = /Can't keep up! [^\n]{0,80}?Running (\d{1,9})ms/g;
 const lagOfLog = new WeakMap<object, { count: number; longestMs: number }>();
 
@@ -123,7 +126,7 @@ export const serverRuntimeRules = [
       hint: "Can't keep up!",
       extract: ({ log }) => {
         const lag = lagOf(log);
-        return lag.count >= LAG_REPEATS || lag.longestMs >= LAG_LONGEST_MS ? lag : null;
+        return lag.count >= LAG_REPEATS || lag.longestMs >= LAG_LONGEST_MS || (lag.count >= LAG_SOME && lag.longestMs >= LAG_LONG_MS) ? lag : null;
       },
     }],
     message: ({ count, longestMs }) =>

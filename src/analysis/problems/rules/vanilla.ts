@@ -1,8 +1,9 @@
 /** Problems any Minecraft server or client can show (rule group `vanilla`). */
-import { crashOf } from "../crash-culprit.ts";
-import { defineRule } from "../define-rule.ts";
+import { crashOf, type Culprit } from "../crash-culprit.ts";
+import { defineRule, type ShapeMatch } from "../define-rule.ts";
+import { parseFrame } from "../stack-frames.ts";
 import { levelName } from "../log-facts.ts";
-import { addOnKind, culpritFixes, culpritPhrase, fix, quote, capitalised, whatCrashed } from "../wording.ts";
+import { addOnKind, culpritFixes, culpritPhrase, fix, quote, capitalised, whatCrashed, type AddOnKind } from "../wording.ts";
 
 const groups = ["vanilla"] as const;
 const UNEXPECTED = /Encountered an unexpected exception$/;
@@ -136,4 +137,58 @@ export const vanillaRules = [
     solutions: ({ culprit, addOn }) => [...(culprit ? culpritFixes(culprit, addOn) : []), fix.removeBlock(), fix.newWorld()],
     key: () => "",
   }),
+
+  defineRule<TickedEntity>({
+    code: "ticking-entity",
+    category: "entity-crash",
+    summary: "An entity crashes the game or server while it is being ticked (the log's side of a ticking-entity crash report).",
+    groups,
+    shapes: [{
+      anchor: UNEXPECTED,
+      // Every name the exception has had: `util` and `crash` (older and Forge's), Mojang's own, Fabric's intermediary.
+      next: /^\s?net\.minecraft\.(?:(?:util|crash)\.)?(?:ReportedException|class_148): Ticking (?:entity|player)\s*$/,
+      extract: (match) => ({
+        entity: tickedEntityClass(match),
+        side: match.log.side ?? null,
+        culprit: crashOf(match.log)?.culprit ?? null,
+        addOn: addOnKind(match.log.software),
+      }),
+    }],
+    message: ({ entity, side, culprit, addOn }) =>
+      `${entity ? `The entity ${quote(entity)}` : "An entity"} crashes ${whatCrashed(side)} every time it is ticked${culprit ? `; the stack trace points at ${culpritPhrase(culprit, addOn)}` : ""}.`,
+    solutions: ({ culprit, addOn, side }) => [
+      ...(culprit ? culpritFixes(culprit, addOn) : []),
+      side === "client"
+        ? "The crash report saved next to this log (crash-reports folder) says which entity and where; on a server, ask its admins to remove it."
+        : "The crash report saved next to this log (crash-reports folder) says which entity and where: back up the world, then remove that entity with a command or an NBT editor.",
+    ],
+    key: ({ entity }) => entity ?? "",
+  }),
 ];
+
+interface TickedEntity {
+  /** The entity's class, when a frame outside the game names one. */
+  entity: string | null;
+  side: "client" | "server" | null;
+  culprit: Culprit | null;
+  addOn: AddOnKind;
+}
+
+/** Frames read below the exception for the ticked entity's class. */
+const TICKED_CLASS_SEARCH = 200;
+
+/**
+ * The ticked entity's class from the trace: the first frame of code outside the game and Java
+ * whose class names an entity (`com.faboslav.friendsandfoes.common.entity.CopperGolemEntity`).
+ * The game's own classes name nothing a reader can look for (`class_1308` under Fabric).
+ */
+function tickedEntityClass({ entry, lineIndex }: ShapeMatch): string | null {
+  const lines = entry.lines;
+  for (let i = lineIndex + 1; i < lines.length && i <= lineIndex + TICKED_CLASS_SEARCH; i++) {
+    const frame = parseFrame(lines[i].content);
+    if (!frame || /^(?:net\.minecraft|com\.mojang|java|jdk|sun)\./.test(frame.className)) continue;
+    const simple = frame.className.slice(frame.className.lastIndexOf(".") + 1).split("$")[0];
+    if (/Entity$/.test(simple) && !/BlockEntity$|TileEntity$/.test(simple)) return simple;
+  }
+  return null;
+}
