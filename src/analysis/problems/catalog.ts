@@ -120,6 +120,7 @@ export const analyserOrder: Readonly<Record<RuleGroup, readonly string[]>> = {
     "auth-servers-unreachable",
     "code-of-conduct-folder-missing",
     "datapack-parse-failed",
+    "datapack-other-game-version",
     "malformed-encoding-motd",
     "old-player-directory",
     "overworld-settings-missing",

@@ -36,6 +36,8 @@ const INFRASTRUCTURE_PACKAGES = [
   "org.spigotmc.", "io.papermc.", "com.destroystokyo.", "co.aikar.", "ca.spottedleaf.", "net.kyori.", "com.mohistmc.",
   "io.izzel.", "org.magmafoundation.", "net.md_5.", "com.velocitypowered.", "org.yaml.", "com.fasterxml.", "org.jetbrains.",
   "org.multimc.", "org.prismlauncher.", "com.github.benmanes.", "moe.yushi.", "org.jackhuang.", "com.typesafe.", "io.github.classgraph.",
+  // Registrate, the registration library many mods shade: when it throws, the mod that called it is at fault.
+  "com.tterrag.registrate.",
 ];
 const INFRASTRUCTURE = new PackagePrefixes(INFRASTRUCTURE_PACKAGES.map((prefix) => [prefix, true] as const));
 /** Jars of the game, the loaders and libraries: `forge-47.2.0.jar`, `client-1.20.1-srg.jar`, `guava-31.1-jre.jar`... */

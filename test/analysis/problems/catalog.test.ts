@@ -4,10 +4,10 @@ import { problemCatalog, problemRulesFor } from "../../../src/analysis/problems/
 const codesFor = (...groups: Parameters<typeof problemRulesFor>[0][number][]) => problemRulesFor(groups).map((r) => r.code);
 
 describe("problem catalog", () => {
-  test("lists 102 distinct problems, each with a summary and a group", () => {
+  test("lists 103 distinct problems, each with a summary and a group", () => {
     const catalog = problemCatalog();
-    expect(catalog).toHaveLength(102);
-    expect(new Set(catalog.map((c) => c.code)).size).toBe(102);
+    expect(catalog).toHaveLength(103);
+    expect(new Set(catalog.map((c) => c.code)).size).toBe(103);
     for (const entry of catalog) {
       expect(entry.code).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
       expect(entry.summary.length).toBeGreaterThan(20);
@@ -19,7 +19,7 @@ describe("problem catalog", () => {
     const sizes = Object.fromEntries(
       (["jvm", "vanilla", "bukkit", "paper", "folia", "fabric", "forge", "crash-report", "pocketmine", "bedrock"] as const).map((g) => [g, codesFor(g).length]),
     );
-    expect(sizes).toEqual({ jvm: 41, vanilla: 9, bukkit: 15, paper: 2, folia: 1, fabric: 9, forge: 16, "crash-report": 6, pocketmine: 3, bedrock: 3 });
+    expect(sizes).toEqual({ jvm: 41, vanilla: 10, bukkit: 15, paper: 2, folia: 1, fabric: 9, forge: 16, "crash-report": 6, pocketmine: 3, bedrock: 3 });
   });
 });
 
@@ -27,14 +27,14 @@ describe("rules come in analyser order", () => {
   test("Paper runs vanilla, then Bukkit, then its own rules", () => {
     const codes = codesFor("paper", "bukkit", "vanilla");
     expect(codes.slice(0, 2)).toEqual(["aquatic-world-on-older-version", "auth-servers-unreachable"]);
-    expect(codes[9]).toBe("plugin-missing-dependency");
+    expect(codes[10]).toBe("plugin-missing-dependency");
     expect(codes.slice(-2)).toEqual(["chunk-newer-version-downgrade", "plugin-api-version-below-minimum"]);
   });
 
   test("hybrids (Magma, Mohist, Arclight) run Forge rules before Bukkit rules", () => {
     const codes = codesFor("vanilla", "bukkit", "forge");
     expect(codes.indexOf("forge-missing-datapack-mod")).toBeLessThan(codes.indexOf("plugin-missing-dependency"));
-    expect(codes).toHaveLength(9 + 15 + 16);
+    expect(codes).toHaveLength(10 + 15 + 16);
   });
 
   test("the order does not depend on how groups are listed", () => {

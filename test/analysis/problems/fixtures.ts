@@ -51,6 +51,12 @@ export const ruleFixtures: RuleFixture[] = [
     entities: ["ocean-pack.zip"],
   },
   {
+    code: "datapack-other-game-version",
+    groups: ["vanilla"],
+    log: `${T} [Worker-Main-1/ERROR]: Failed to load data\njava.lang.IllegalStateException: Failed to parse terralith:worldgen/configured_feature/patch.json from pack file/Terralith_1.20.zip\n\tat net.minecraft.class_6903.method_40412(class_6903.java:93)\nCaused by: java.lang.IllegalStateException: Unknown registry key in ResourceKey[minecraft:root / minecraft:block]: minecraft:grass`,
+    entities: ["Terralith_1.20.zip", "minecraft:grass"],
+  },
+  {
     code: "malformed-encoding-motd",
     groups: ["vanilla"],
     log: `${T} [main/FATAL]: Failed to start the minecraft server\njava.lang.IllegalArgumentException: Malformed \\uxxxx encoding.`,

@@ -1,6 +1,7 @@
 /** Forge problems about individual mods: dependencies, duplicates, failures (rule group `forge`). */
 import { culpritAt, culpritName, type Culprit } from "../crash-culprit.ts";
 import { defineRule } from "../define-rule.ts";
+import type { LogContext, LogEntry } from "../../model.ts";
 import { describeRange, loaderName, requirementKind } from "../requirements.ts";
 import { capitalised, culpritFixes, culpritPhrase, fix, quote, quoteList } from "../wording.ts";
 import { ofKind, requirementScan, type Requirement } from "./forge-requirements.ts";
@@ -114,11 +115,19 @@ export const forgeModRules = [
         extract: ({ anchor }) => (anchor[1].trim() ? { mod: anchor[1].trim() } : null),
       },
       {
+        // 1.17+: `Caught exception during event FMLCommonSetupEvent dispatch for modid createaddition`
+        anchor: /Caught exception during event \S{1,200} dispatch for modid ([\w.-]{1,64})/,
+        hint: "dispatch for modid",
+        extract: ({ anchor }) => ({ mod: anchor[1] }),
+      },
+      {
         // 1.14-1.16: a mod's lifecycle handler threw; the mod is the one its trace's frames name.
         anchor: /Exception caught during firing event: /,
         hint: "Exception caught during firing event",
+        // A handler on the game's own threads is no lifecycle event: forge-event-handler-error's.
         extract: ({ entry, lineIndex, log }) => {
-          const culprit = culpritAt(entry, lineIndex, log);
+          if (onGameThread(entry)) return null;
+          const culprit = handlerCulprit(entry, lineIndex, log);
           return culprit ? { mod: culpritName(culprit) } : null;
         },
       },
@@ -144,14 +153,9 @@ export const forgeModRules = [
       anchor: /Exception caught during firing event/,
       hint: "Exception caught during firing event",
       extract: ({ entry, lineIndex, log }) => {
-        // The listeners come first (`Index:`, `Listeners:`, one line each), then the exception and its trace.
-        const lines = entry.lines;
-        for (let i = lineIndex + 1; i < lines.length && i <= lineIndex + LISTENERS_READ; i++) {
-          if (!EXCEPTION_LINE.test(lines[i].content)) continue;
-          const culprit = culpritAt(entry, i, log);
-          return culprit ? { culprit } : null;
-        }
-        return null;
+        if (!onGameThread(entry)) return null;
+        const culprit = handlerCulprit(entry, lineIndex, log);
+        return culprit ? { culprit } : null;
       },
     }],
     message: ({ culprit }) => `${capitalised(culpritPhrase(culprit, "mod"))} throws an error every time one of its event handlers runs (Forge's event bus caught it).`,
@@ -163,6 +167,25 @@ export const forgeModRules = [
 /** Lines read past the anchor for the exception: EventBus lists every listener of the event first. */
 const LISTENERS_READ = 64;
 const EXCEPTION_LINE = /^(?:[a-z][\w$]*\.){1,10}[A-Z][\w$]*(?:Exception|Error)\b/;
+/** The threads the running game ticks on: an event there is gameplay, not the mods' loading. */
+const GAME_THREAD = /^\[[^\]]{1,40}\] \[(?:Server thread|Render thread|Client thread|Netty [^\]/]{0,60})\//;
+
+/** Read off the header, which starts the entry's first line. */
+const onGameThread = (entry: LogEntry) => GAME_THREAD.test(entry.lines[0].content.slice(0, HEADER_READ));
+const HEADER_READ = 120;
+
+/**
+ * The mod whose event handler threw. Forge's event bus prints the event's listeners first
+ * (`Index:`, `Listeners:`, a line each), then the exception and its trace: the culprit is read
+ * from the exception's line on, not from the listeners.
+ */
+function handlerCulprit(entry: LogEntry, lineIndex: number, log: LogContext): Culprit | null {
+  const lines = entry.lines;
+  for (let i = lineIndex + 1; i < lines.length && i <= lineIndex + LISTENERS_READ; i++) {
+    if (EXCEPTION_LINE.test(lines[i].content)) return culpritAt(entry, i, log);
+  }
+  return culpritAt(entry, lineIndex, log);
+}
 
 function unquote(name: string): string {
   return name.trim().replace(/^'(.*)'$/, "$1");

@@ -1,12 +1,17 @@
 /** Problems any Minecraft server or client can show (rule group `vanilla`). */
 import { crashOf, type Culprit } from "../crash-culprit.ts";
 import { defineRule, type ShapeMatch } from "../define-rule.ts";
+import type { LogEntry } from "../../model.ts";
 import { parseFrame } from "../stack-frames.ts";
 import { levelName } from "../log-facts.ts";
 import { addOnKind, culpritFixes, culpritPhrase, fix, quote, capitalised, whatCrashed, type AddOnKind } from "../wording.ts";
 
 const groups = ["vanilla"] as const;
 const UNEXPECTED = /Encountered an unexpected exception$/;
+/** A vanilla id the game does not know: what a pack made for another version refers to. */
+const UNKNOWN_GAME_KEY = /Unknown registry key in ResourceKey\[[^\]\n]{1,200}\]: (minecraft:[a-z0-9_./-]{1,100})/;
+/** Lines of a parse failure's trace read for its cause. */
+const PACK_CAUSE_SEARCH = 40;
 const START_FAILED = /Failed to start the minecraft server$/;
 
 export const vanillaRules = [
@@ -66,7 +71,9 @@ export const vanillaRules = [
     shapes: [{
       anchor: / from pack file\/(.+)$/,
       hint: "java.lang.IllegalStateException: Failed to parse ",
-      extract: ({ anchor, log }) => ({ pack: anchor[1].trim(), world: levelName(log) ?? "world" }),
+      // A pack made for another version says more (datapack-other-game-version).
+      extract: ({ anchor, entry, lineIndex, log }) =>
+        unknownGameKey(entry, lineIndex) ? null : { pack: anchor[1].trim(), world: levelName(log) ?? "world" },
     }],
     message: ({ pack }) => `The data pack ${quote(pack)} contains a file that could not be read.`,
     solutions: ({ pack, world }) => [
@@ -74,6 +81,30 @@ export const vanillaRules = [
       `Ask the author of ${quote(pack)} for a version made for this Minecraft version.`,
     ],
     // One problem per broken pack: two different packs are two problems.
+    key: ({ pack }) => pack,
+  }),
+
+  defineRule<{ pack: string; key: string; world: string }>({
+    code: "datapack-other-game-version",
+    category: "wrong-game-version",
+    summary: "A data pack refers to game content (a block, an item) this Minecraft version does not have: it was made for another version.",
+    groups,
+    shapes: [{
+      // `Failed to parse ... from pack file/Terralith_1.20_v2.4.11.zip`, then, below it,
+      // `Caused by: ...: Unknown registry key in ResourceKey[minecraft:root / minecraft:block]: minecraft:grass`
+      anchor: / from pack file\/(\S.*)$/,
+      hint: "java.lang.IllegalStateException: Failed to parse ",
+      extract: ({ anchor, entry, lineIndex, log }) => {
+        const key = unknownGameKey(entry, lineIndex);
+        return key ? { pack: anchor[1].trim(), key, world: levelName(log) ?? "world" } : null;
+      },
+    }],
+    message: ({ pack, key }) =>
+      `The data pack ${quote(pack)} refers to ${quote(key)}, which this Minecraft version does not have: the pack was made for another version.`,
+    solutions: ({ pack, world }) => [
+      `Replace ${quote(pack)} with its release for this Minecraft version (data packs are made for one version or a short range).`,
+      fix.deleteFile(`${world}/datapacks/${pack}`),
+    ],
     key: ({ pack }) => pack,
   }),
 
@@ -189,6 +220,16 @@ function tickedEntityClass({ entry, lineIndex }: ShapeMatch): string | null {
     if (!frame || /^(?:net\.minecraft|com\.mojang|java|jdk|sun)\./.test(frame.className)) continue;
     const simple = frame.className.slice(frame.className.lastIndexOf(".") + 1).split("$")[0];
     if (/Entity$/.test(simple) && !/BlockEntity$|TileEntity$/.test(simple)) return simple;
+  }
+  return null;
+}
+
+/** The vanilla id a pack's parse failure could not find, read from the trace under it. */
+function unknownGameKey(entry: LogEntry, lineIndex: number): string | null {
+  const lines = entry.lines;
+  for (let i = lineIndex + 1; i < lines.length && i <= lineIndex + PACK_CAUSE_SEARCH; i++) {
+    const unknown = UNKNOWN_GAME_KEY.exec(lines[i].content);
+    if (unknown) return unknown[1];
   }
   return null;
 }
