@@ -149,6 +149,7 @@ export const analyserOrder: Readonly<Record<RuleGroup, readonly string[]>> = {
     "plugin-missing-dependency",
     "plugin-ambiguous-name",
     "plugin-load-error",
+    "jar-not-a-plugin",
     "plugin-enable-error",
     "plugin-runtime-error",
     "plugin-disable-error",

@@ -134,6 +134,12 @@ export const ruleFixtures: RuleFixture[] = [
     entities: ["BrokenThing"],
   },
   {
+    code: "jar-not-a-plugin",
+    groups: ["bukkit"],
+    log: `${T} [ServerMain/ERROR]: [DirectoryProviderSource] Error loading plugin: Directory 'plugins/sodium-fabric-0.5.8.jar' does not contain a paper-plugin.yml or plugin.yml! Could not determine plugin type, cannot load a plugin from it!`,
+    entities: ["sodium-fabric-0.5.8.jar"],
+  },
+  {
     code: "plugin-enable-error",
     groups: ["bukkit"],
     log: `${T} [Server thread/ERROR]: Error occurred while enabling Multiverse-Core v4.3.1 (Is it up to date?)\njava.lang.NullPointerException`,

@@ -39,6 +39,26 @@ export const bukkitLoadingRules = [
     key: ({ plugin, first, second }) => `${plugin}\n${first}\n${second}`,
   }),
 
+  defineRule<{ path: string }>({
+    code: "jar-not-a-plugin",
+    category: "incompatible",
+    summary: "A jar in the plugins folder is not a plugin (no plugin.yml): usually a Fabric, Forge or NeoForge mod put on a plugin server.",
+    groups,
+    shapes: [{
+      // Paper 1.19.4+: `Directory 'plugins/fabric-api-0.100.1+1.20.6.jar' does not contain a paper-plugin.yml or plugin.yml!`
+      anchor: /Directory '([^'\n]{1,300}\.jar)' does not contain a paper-plugin\.yml or plugin\.yml/,
+      hint: "does not contain a paper-plugin.yml or plugin.yml",
+      extract: ({ anchor }) => ({ path: anchor[1] }),
+    }],
+    message: ({ path }) =>
+      `${quote(baseName(path))} in the plugins folder is not a plugin (it has no plugin.yml): mods made for Fabric, Forge or NeoForge do not run on this server.`,
+    solutions: ({ path }) => [
+      fix.deleteFile(path),
+      "Look for a plugin that does the same for this server software, or run the mods on a Fabric, Forge or NeoForge server instead.",
+    ],
+    key: ({ path }) => path,
+  }),
+
   defineRule({
     code: "plugin-load-error",
     category: "load-failure",

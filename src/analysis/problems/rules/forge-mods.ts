@@ -102,7 +102,7 @@ export const forgeModRules = [
     key: ({ mod }) => mod,
   }),
 
-  defineRule({
+  defineRule<{ mod: string; id?: string }>({
     code: "forge-mod-exception",
     category: "load-failure",
     summary: "A Forge mod threw an exception while the game was loading or running.",
@@ -136,8 +136,15 @@ export const forgeModRules = [
         next: /^\s*(.+?) \([^()\s]+\) encountered an error during/,
         extract: ({ follow }) => ({ mod: follow![1].trim() }),
       },
+      {
+        // NeoForge: `net.neoforged.fml.ModLoadingException: Loading errors encountered:`, then
+        // `\t- Ender IO Machines (enderio_machines) encountered an error during the common_setup event phase`.
+        anchor: /net\.neoforged\.fml\.ModLoadingException: Loading errors encountered:$/,
+        next: /^\s*-\s(.+?) \(([^()\s]+)\) encountered an error during/,
+        extract: ({ follow }) => ({ mod: follow![1].trim(), id: follow![2] }),
+      },
     ],
-    message: ({ mod }) => `An exception escaped from the mod ${quote(mod)}.`,
+    message: ({ mod, id }) => `An exception escaped from the mod ${quote(mod)}${id ? ` (${id})` : ""}.`,
     solutions: ({ mod }) => [fix.modOtherVersion(mod), fix.modRemove(mod)],
     key: ({ mod }) => mod,
   }),
