@@ -6,6 +6,7 @@
  * else, when no other rule explains the crash, means some dependency of the add-on is missing.
  */
 import { crashOf, culpritAt, culpritName, type Culprit } from "../crash-culprit.ts";
+import type { LogContext, LogEntry } from "../../model.ts";
 import { defineRule, type Shape, type ShapeMatch } from "../define-rule.ts";
 import { knownModOf, type KnownMod } from "../known-mods.ts";
 import { minecraftVersion } from "../runtime-facts.ts";
@@ -71,20 +72,43 @@ const REFUSAL_SEARCH = 400;
 /**
  * A refusal and the mod behind it. Forge logs the refusal first on a line of its own and then
  * throws it with the trace that names the mod: a refusal without a culprit takes the first one a
- * later mention of the same words has.
+ * later mention of the same words has (looked for once per log and refusal).
  */
 function refusal(found: MissingClass, { anchor, entry, log }: ShapeMatch): MissingClass {
   if (found.culprit) return found;
+  let known = refusalCulprits.get(log.entries);
+  if (!known) refusalCulprits.set(log.entries, (known = new Map()));
+  let culprit = known.get(anchor[0]);
+  if (culprit === undefined) {
+    culprit = laterCulprit(anchor[0], entry, log);
+    known.set(anchor[0], culprit);
+  }
+  return culprit ? { ...found, culprit } : found;
+}
+
+const refusalCulprits = new WeakMap<object, Map<string, Culprit | null>>();
+
+/**
+ * The refused class, with the culprit of the trace under it. A log's header line alone (Forge's
+ * `RuntimeDistCleaner` line) has no trace of its own: reading on across the entries after it, as
+ * culpritAt does for excerpts, found nothing and cost a pass over the log for every such line.
+ */
+function refusedClass(match: ShapeMatch): MissingClass {
+  const alone = match.entry.lines.length === 1 && match.entry.prefix !== null;
+  return alone ? { className: match.anchor[1], culprit: null, addOn: addOnKind(match.log.software) } : missingClass(match);
+}
+
+function laterCulprit(words: string, entry: LogEntry, log: LogContext): Culprit | null {
   const start = log.entries.indexOf(entry);
   for (let e = start; e >= 0 && e < log.entries.length && e <= start + REFUSAL_SEARCH; e++) {
     const lines = log.entries[e].lines;
     for (let l = 0; l < lines.length; l++) {
-      if (!lines[l].content.includes(anchor[0])) continue;
+      if (!lines[l].content.includes(words)) continue;
       const culprit = culpritAt(log.entries[e], l, log);
-      if (culprit) return { ...found, culprit };
+      if (culprit) return culprit;
     }
   }
-  return found;
+  return null;
 }
 
 /** What a client-only add-on on a server is called and told, whichever evidence found it. */
@@ -171,11 +195,11 @@ export const missingClassRules = [
         anchor: /Attempted to load class (\S{1,300}) for invalid dist DEDICATED_SERVER/,
         hint: ["Exception", "for invalid dist DEDICATED_SERVER"],
         extract: (match) => {
-          const found = refusal({ ...missingClass(match), className: match.anchor[1].replace(/\//g, ".") }, match);
-          // Forge also logs the refusal of a mixin's probe for a client class (`Error loading class`
-          // follows), which is harmless: a refusal counts when thrown, or when a trace names its mod.
+          // Forge also logs the refusal of a mixin's probe for a client class (`Error loading class`),
+          // which is harmless: a refusal counts when thrown, or when a trace names its mod.
           const line = match.entry.lines[match.lineIndex].content;
           if (line.includes("Error loading class: ")) return null;
+          const found = refusal({ ...refusedClass(match), className: match.anchor[1].replace(/\//g, ".") }, match);
           return found.culprit || THROWN_REFUSAL.test(line) ? found : null;
         },
       },
@@ -183,7 +207,7 @@ export const missingClassRules = [
         // Fabric, Quilt: `Cannot load class net.minecraft.class_310 in environment type SERVER`.
         anchor: /Cannot load class (\S{1,300}) in environment type SERVER/,
         hint: ["Exception", "in environment type SERVER"],
-        extract: (match) => refusal(missingClass(match), match),
+        extract: (match) => refusal(refusedClass(match), match),
       },
     ],
     // The loader repeats the refusal in its summary, without the trace: one problem per class.
