@@ -20,6 +20,7 @@ import { forgeModRules } from "./rules/forge-mods.ts";
 import { graphicsRules } from "./rules/graphics.ts";
 import { installRules } from "./rules/install.ts";
 import { proxyPluginRules } from "./rules/proxy-plugins.ts";
+import { modConflictRules } from "./rules/mod-conflicts.ts";
 import { javaRuntimeRules } from "./rules/java-runtime.ts";
 import { memoryRules } from "./rules/memory.ts";
 import { missingClassRules } from "./rules/missing-classes.ts";
@@ -56,6 +57,7 @@ export const allRules: readonly ProblemRule[] = [
   ...graphicsRules,
   ...installRules,
   ...proxyPluginRules,
+  ...modConflictRules,
   ...fileRules,
   ...mixinRules,
   ...optifineRules,
@@ -113,6 +115,7 @@ export const analyserOrder: Readonly<Record<RuleGroup, readonly string[]>> = {
     "client-code-refused-on-server",
     "client-mod-on-server",
     "class-missing",
+    "mods-class-cast",
     "mod-crash",
   ],
   vanilla: [

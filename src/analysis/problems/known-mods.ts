@@ -69,6 +69,15 @@ const KNOWN_MODS: readonly [string, KnownMod][] = [
   ["net.luckperms.api.", { id: "LuckPerms", name: "LuckPerms" }],
   ["com.github.retrooper.packetevents.", { id: "packetevents", name: "PacketEvents" }],
   ["de.tr7zw.changeme.nbtapi.", { id: "NBTAPI", name: "NBT API" }],
+  // Plugins most often installed: on hybrid servers (Mohist, Arclight) their frames carry no jar.
+  ["net.citizensnpcs.", { id: "Citizens", name: "Citizens" }],
+  ["com.gmail.nossr50.", { id: "mcMMO", name: "mcMMO" }],
+  ["com.earth2me.essentials.", { id: "Essentials", name: "EssentialsX" }],
+  ["net.coreprotect.", { id: "CoreProtect", name: "CoreProtect" }],
+  ["com.Acrobot.ChestShop.", { id: "ChestShop", name: "ChestShop" }],
+  ["com.onarandombox.MultiverseCore.", { id: "Multiverse-Core", name: "Multiverse-Core" }],
+  ["me.ryanhamshire.GriefPrevention.", { id: "GriefPrevention", name: "GriefPrevention" }],
+  ["com.viaversion.viaversion.", { id: "ViaVersion", name: "ViaVersion" }],
   // Mods most often installed.
   ["me.jellysquid.mods.sodium.", { id: "sodium", name: "Sodium" }],
   ["net.caffeinemc.mods.sodium.", { id: "sodium", name: "Sodium" }],

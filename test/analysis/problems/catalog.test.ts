@@ -4,10 +4,10 @@ import { problemCatalog, problemRulesFor } from "../../../src/analysis/problems/
 const codesFor = (...groups: Parameters<typeof problemRulesFor>[0][number][]) => problemRulesFor(groups).map((r) => r.code);
 
 describe("problem catalog", () => {
-  test("lists 104 distinct problems, each with a summary and a group", () => {
+  test("lists 105 distinct problems, each with a summary and a group", () => {
     const catalog = problemCatalog();
-    expect(catalog).toHaveLength(104);
-    expect(new Set(catalog.map((c) => c.code)).size).toBe(104);
+    expect(catalog).toHaveLength(105);
+    expect(new Set(catalog.map((c) => c.code)).size).toBe(105);
     for (const entry of catalog) {
       expect(entry.code).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
       expect(entry.summary.length).toBeGreaterThan(20);
@@ -19,7 +19,7 @@ describe("problem catalog", () => {
     const sizes = Object.fromEntries(
       (["jvm", "vanilla", "bukkit", "paper", "folia", "fabric", "forge", "crash-report", "pocketmine", "bedrock"] as const).map((g) => [g, codesFor(g).length]),
     );
-    expect(sizes).toEqual({ jvm: 41, vanilla: 10, bukkit: 16, paper: 2, folia: 1, fabric: 9, forge: 16, "crash-report": 6, pocketmine: 3, bedrock: 3 });
+    expect(sizes).toEqual({ jvm: 42, vanilla: 10, bukkit: 16, paper: 2, folia: 1, fabric: 9, forge: 16, "crash-report": 6, pocketmine: 3, bedrock: 3 });
   });
 });
 

@@ -426,6 +426,12 @@ export const ruleFixtures: RuleFixture[] = [
     entities: ["com.example.shared.Network", "pipes"],
   },
   {
+    code: "mods-class-cast",
+    groups: ["jvm"],
+    log: `${T} [Render thread/ERROR]: Unreported exception thrown!\njava.lang.ClassCastException: class com.example.trains.SeatEntity cannot be cast to class net.minecraft.world.entity.LivingEntity (com.example.trains.SeatEntity is in module trains@1.0 of loader 'TRANSFORMER' @4d1c5ae3; net.minecraft.world.entity.LivingEntity is in module minecraft@1.20.1 of loader 'TRANSFORMER' @4d1c5ae3)\n\tat com.example.anims.RidingAnimation.apply(RidingAnimation.java:52) ~[anims-1.7.1.jar%23187!/:1.7.1]`,
+    entities: ["anims", "trains", "SeatEntity", "LivingEntity"],
+  },
+  {
     code: "mod-crash",
     groups: ["jvm"],
     log: `${T} [Server thread/ERROR]: Encountered an unexpected exception\njava.lang.NullPointerException: boom\n\tat TRANSFORMER/minecraft@1.20.1/net.minecraft.server.MinecraftServer.m_5703_(MinecraftServer.java:925)\nCaused by: java.lang.IllegalStateException: no owner\n\tat TRANSFORMER/sawmill@1.4.0/com.example.sawmill.SawBlockEntity.tick(SawBlockEntity.java:40)`,

@@ -10,11 +10,11 @@ export const ruleCue = new LineCue({
   // On every line: the words of exceptions and errors (OutOfMemoryError, UnsatisfiedLinkError,
   // a mixin's InvalidInjectionException...), the EULA line (logged as info), Fabric 0.11's
   // `{mod @ [range]}`, a refused login (logged as info). Few first letters: this pass reads the whole log.
-  common: ["Error", "Exception", "EULA", "@ [", "Failed to verify username", "Failed to login: ", "Unable to verify player details"],
+  // `Could not reserve` too: launchers log the JVM's own stderr at info level.
+  common: ["Error", "Exception", "EULA", "Could not reserve", "@ [", "Failed to verify username", "Failed to login: ", "Unable to verify player details"],
   // On warnings, errors and lines without a log prefix (launcher output, crash reports, excerpts).
   severe: [
     // The JVM's own start-up failures and crash files.
-    "Could not reserve",
     "Invalid maximum heap",
     "Initial heap size",
     "Unrecognized VM option",
@@ -38,6 +38,7 @@ export const ruleCue = new LineCue({
     "Mixin prepare",
     "Failure message",
     "Failed loading config",
+    "Failed to load config",
     "please correct your syntax",
     "Cannot load ",
     "Failed to create mod",
@@ -53,6 +54,7 @@ export const ruleCue = new LineCue({
     "Considering it to be crashed",
     "The server has stopped",
     "IP forwarding",
+    "did not send a forwarding request",
     "This server requires",
     // Proxies' plugins.
     "Couldn't pass ProxyInitializeEvent",

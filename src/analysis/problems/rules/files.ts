@@ -27,6 +27,9 @@ interface Locked {
   detail: string;
 }
 
+/** The loader's own line, which names the file and the mod (Forge's wording, and NeoForge 1.21's). */
+const LOADER_CONFIG_LINE = /Failed (?:loading|to load) config file \S/;
+
 /** Where a Forge config of this type lives: server configs are per world. */
 const configPlace = ({ file, type }: ModConfig) =>
   type === "SERVER" ? `serverconfig/${file} in the world folder (saves/<world>/serverconfig on a client)` : `config/${file}`;
@@ -44,11 +47,17 @@ export const fileRules = [
         extract: ({ anchor }) => ({ file: baseName(anchor[1]), type: anchor[2], mod: anchor[3], detail: null }),
       },
       {
+        // NeoForge 1.21: `Failed to load config file C:\...\config\create-client.toml of type CLIENT for modid create`
+        anchor: /Failed to load config file (\S{1,300}) of type (\w{1,20}) for modid (\S{1,100})/,
+        hint: "Failed to load config file",
+        extract: ({ anchor }) => ({ file: baseName(anchor[1]), type: anchor[2], mod: anchor[3], detail: null }),
+      },
+      {
         anchor: /nightconfig\.core\.io\.ParsingException: ([^\n]{1,200})/,
         hint: "ParsingException",
         // The loader's own line names the file and the mod; this one is for excerpts without it.
         extract: ({ anchor, log }) =>
-          log.text.includes("Failed loading config file") ? null : { file: null, type: null, mod: null, detail: anchor[1].trim() },
+          LOADER_CONFIG_LINE.test(log.text) ? null : { file: null, type: null, mod: null, detail: anchor[1].trim() },
       },
     ],
     message: (config) =>

@@ -154,8 +154,8 @@ export const forgeLoadingRules = [
         hint: "Failed to create mod instance",
         extract: (match) => {
           const id = match.anchor[1];
-          // The loader's summary (`Name (id) has failed to load correctly`) has its own rule.
-          if (match.log.text.includes(`(${id}) has failed to load correctly`)) return null;
+          // The loader's summary on a line of its own (`Name (id) has failed to load correctly`) has its own rule.
+          if (summarised(match.log.text, id)) return null;
           const below = exceptionBelow(match);
           return { id, name: null, file: null, version: null, detail: `could not be constructed (class ${match.anchor[2]})${below ? `: ${below}` : ""}` };
         },
@@ -169,3 +169,16 @@ export const forgeLoadingRules = [
     key: ({ id }) => id,
   }),
 ];
+
+/**
+ * Whether the loader's summary names the mod at the start of a line, the form forge-mod-fatal
+ * reads (forge-mods.ts); quoted inside another message it is no summary of its own.
+ */
+function summarised(text: string, id: string): boolean {
+  const words = `(${id}) has failed to load correctly`;
+  for (let at = text.indexOf(words); at !== -1; at = text.indexOf(words, at + 1)) {
+    const lineStart = text.lastIndexOf("\n", at) + 1;
+    if (/^\s*[^:\n]{1,300}? $/.test(text.slice(lineStart, at))) return true;
+  }
+  return false;
+}

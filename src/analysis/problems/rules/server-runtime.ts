@@ -3,6 +3,7 @@
  * that fail. Any server (or client) prints them the same way.
  */
 import { defineRule } from "../define-rule.ts";
+import { knownModOf } from "../known-mods.ts";
 import { firstMatchInLog, logShows } from "../log-facts.ts";
 import type { LogContext } from "../../model.ts";
 import { quote } from "../wording.ts";
@@ -46,17 +47,48 @@ function lagOf(log: LogContext) {
 }
 
 const TICK_LENGTH = /single server tick took (\d{1,9}(?:\.\d+)?) seconds \(should be max 0\.05\)/;
-const tickLength = (log: LogContext) => ({ seconds: firstMatchInLog(log, TICK_LENGTH)?.[1] ?? null });
+/** How long the frozen tick took, and the add-on the main thread's dump names (Paper's watchdog). */
+const freeze = (log: LogContext) => ({ seconds: firstMatchInLog(log, TICK_LENGTH)?.[1] ?? null, blocker: dumpedAddOn(log) });
+
+/** Paper prints the main thread's stack after this line, one frame per log line. */
+const THREAD_DUMP = "Server thread dump";
+/** Frames read after the dump's heading. */
+const DUMP_FRAMES = 200;
+/** `\t\tjava.base@17.0.9/sun.nio.ch.Net.poll(Native Method)`, `\t\tcom.gmail.nossr50.Foo.bar(Foo.java:3)`. */
+const DUMP_FRAME = /^\s+(?:[\w.-]{1,60}@[\w.-]{1,40}\/)?([a-zA-Z_$][\w$]*(?:\.[\w$]+){1,30})\.[\w$<>]{1,100}\(/;
+
+/**
+ * The first well-known mod or plugin in the main thread's dump (known-mods.ts): what blocked the
+ * tick, read the way Paper's own heading says to (`Look for plugins here`). Null when the dump
+ * names none that is known: an unknown package is no name to give.
+ */
+function dumpedAddOn(log: LogContext): string | null {
+  const entries = log.entries;
+  for (let e = 0; e < entries.length; e++) {
+    if (!entries[e].lines[0].content.includes(THREAD_DUMP)) continue;
+    for (let f = e + 1; f < entries.length && f <= e + DUMP_FRAMES; f++) {
+      for (const { content } of entries[f].lines) {
+        const body = content.slice(content.indexOf("]: ") + 3);
+        const frame = DUMP_FRAME.exec(body);
+        const known = frame ? knownModOf(frame[1]) : null;
+        if (known) return known.name;
+      }
+    }
+    return null;
+  }
+  return null;
+}
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
-type AuthFailure = "unreachable" | "bungeecord" | "velocity" | "forwarding-secret" | "unverified" | "invalid-session";
+type AuthFailure = "unreachable" | "bungeecord" | "velocity" | "forwarding-secret" | "forwarding-off" | "unverified" | "invalid-session";
 
 const AUTH_MESSAGES: Readonly<Record<AuthFailure, string>> = {
   unreachable: "The Mojang/Microsoft authentication service could not be reached.",
   bungeecord: "A player joined without the BungeeCord IP forwarding this server expects (directly, or through a proxy without ip_forward).",
   velocity: "A player joined without Velocity's forwarding, which this server requires.",
   "forwarding-secret": "Players coming through the proxy are refused: the server cannot verify the player details the proxy forwards (its forwarding secret or mode does not match the proxy's).",
+  "forwarding-off": "Velocity forwards players to a server that does not answer its modern forwarding: the server's Velocity support is off.",
   unverified: "Players are refused because the server could not verify their accounts with Mojang/Microsoft (online-mode).",
   "invalid-session": "The game's login session is no longer valid, so servers refuse it ('Invalid session').",
 };
@@ -68,6 +100,10 @@ const AUTH_FIXES: Readonly<Record<AuthFailure, string[]>> = {
   "forwarding-secret": [
     "Copy the secret from Velocity's forwarding.secret file into the server's paper-global.yml (proxies.velocity.secret), with proxies.velocity.enabled: true and online-mode: true there.",
     "Make Velocity's player-info-forwarding-mode match: modern for Paper 1.13 and newer; on Forge or Fabric servers install a forwarding mod that supports it.",
+  ],
+  "forwarding-off": [
+    "Turn on the server's Velocity support: in paper-global.yml set proxies.velocity.enabled: true and proxies.velocity.secret to the content of Velocity's forwarding.secret, then restart it.",
+    "On Fabric or Forge servers install a mod that answers Velocity's modern forwarding (such as FabricProxy-Lite or Proxy Compatible Forge); or set Velocity's player-info-forwarding-mode to what the server supports.",
   ],
   "invalid-session": [
     "Close the game and the launcher, start the launcher again and log in again: that renews the session.",
@@ -138,19 +174,19 @@ export const serverRuntimeRules = [
     key: () => "",
   }),
 
-  defineRule<{ seconds: string | null }>({
+  defineRule<{ seconds: string | null; blocker: string | null }>({
     ...jvm,
     code: "server-watchdog",
     category: "server-overloaded",
     summary: "The watchdog stopped the server because a single tick took far too long.",
     shapes: [
       // The crash report's form; the log prints the same sentence, then the line below.
-      { anchor: /ServerHangWatchdog detected that a single server tick took/, hint: ["Error", "single server tick took"], extract: ({ log }) => tickLength(log) },
-      { anchor: /Considering it to be crashed, server will forcibly shutdown/, hint: "Considering it to be crashed", extract: ({ log }) => tickLength(log) },
-      { anchor: /The server has stopped responding!/, hint: "The server has stopped responding!", extract: () => ({ seconds: null }) },
+      { anchor: /ServerHangWatchdog detected that a single server tick took/, hint: ["Error", "single server tick took"], extract: ({ log }) => freeze(log) },
+      { anchor: /Considering it to be crashed, server will forcibly shutdown/, hint: "Considering it to be crashed", extract: ({ log }) => freeze(log) },
+      { anchor: /The server has stopped responding!/, hint: "The server has stopped responding!", extract: ({ log }) => ({ seconds: null, blocker: dumpedAddOn(log) }) },
     ],
-    message: ({ seconds: took }) =>
-      `The server froze${took ? `: a single tick took ${quote(`${took} seconds`)}` : ""} and the watchdog stopped it.`,
+    message: ({ seconds: took, blocker }) =>
+      `The server froze${took ? `: a single tick took ${quote(`${took} seconds`)}` : ""} and the watchdog stopped it${blocker ? `; the main thread was inside ${quote(blocker)}` : ""}.`,
     solutions: () => [
       "Read the thread dump below the watchdog message: the frames of the 'Server thread' name the mod or plugin that blocked it; update or remove that one.",
       "Raising max-tick-time in server.properties (-1 turns the watchdog off) only hides the freeze.",
@@ -170,6 +206,8 @@ export const serverRuntimeRules = [
       { anchor: /This server requires you to connect with Velocity/, hint: "This server requires you to connect with Velocity", extract: () => ({ failure: "velocity" }) },
       { anchor: /lost connection: Failed to verify username!?$/, hint: "Failed to verify username", extract: () => ({ failure: "unverified" }) },
       { anchor: /lost connection: Unable to verify player details/, hint: "Unable to verify player details", extract: () => ({ failure: "forwarding-secret" }) },
+      // Velocity's own log, when the server behind it ignores modern forwarding.
+      { anchor: /Your server did not send a forwarding request to the proxy/, hint: "did not send a forwarding request", extract: () => ({ failure: "forwarding-off" }) },
       { anchor: /Failed to login: Invalid session/, hint: "Failed to login: Invalid session", extract: () => ({ failure: "invalid-session" }) },
     ],
     message: ({ failure }) => AUTH_MESSAGES[failure],
