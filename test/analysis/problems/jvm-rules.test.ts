@@ -269,3 +269,27 @@ describe("crash reports", () => {
     expect(fixes(problem)[0]).toStartWith("The block comes from the mod 'lanterns'");
   });
 });
+
+describe("a library in the wrong version", () => {
+  const crash = (error: string, frame: string) =>
+    [
+      "[12:00:00] [main/INFO]: Loading Minecraft 1.20.1 with Fabric Loader 0.15.11",
+      "[12:00:05] [Render thread/ERROR]: Unreported exception thrown!",
+      error,
+      frame,
+      "\tat net.minecraft.client.MinecraftClient.<init>(MinecraftClient.java:100) ~[client-intermediary.jar:?]",
+    ].join("\n");
+
+  test("a mod calling a method the installed library lacks needs another version of it", () => {
+    const log = crash("java.lang.NoSuchMethodError: 'void dev.architectury.event.Event.register(java.lang.Object)'", "\tat com.example.towns.TownsClient.init(TownsClient.java:25) ~[towns-1.2.0.jar:?]");
+    const problem = only(log, "library-missing", "missing-dependency");
+    expect(problem.message).toBe(
+      "The mod 'towns' (file 'towns-1.2.0.jar') needs another version of 'Architectury API': it calls 'dev.architectury.event.Event.register', which the installed one does not have.",
+    );
+  });
+
+  test("the library failing inside its own code blames no version", () => {
+    const log = crash("java.lang.NoSuchMethodError: 'void dev.architectury.event.Event.register(java.lang.Object)'", "\tat dev.architectury.event.EventFactory.of(EventFactory.java:25) ~[architectury-9.2.14-fabric.jar:?]");
+    expect(problems(log).filter((p) => p.code === "library-missing")).toEqual([]);
+  });
+});

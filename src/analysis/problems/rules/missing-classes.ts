@@ -55,8 +55,14 @@ const CLIENT_CLASS = /^(?:net\.minecraft\.client\.|com\.mojang\.blaze3d\.|net\.m
 const requester = (c: MissingClass) => (c.culprit ? culpritPhrase(c.culprit, c.addOn) : `an installed ${c.addOn}`);
 const requesterName = (c: MissingClass) => (c.culprit ? quote(culpritName(c.culprit)) : `the ${c.addOn} in the stack trace`);
 
+/** Whether the culprit is the library itself, by its id, name or file (`architectury-9.2.14-fabric.jar`). */
+const isLibrary = (culprit: Culprit, library: KnownMod) =>
+  [culprit.id, culprit.name, culprit.jar].some((value) => value?.toLowerCase().startsWith(library.id.toLowerCase()));
+
 interface LibraryMissing extends MissingClass {
   library: KnownMod;
+  /** A method or field the add-on calls that this version of the library lacks. */
+  member?: string;
 }
 
 interface GameClassMissing extends MissingClass {
@@ -129,14 +135,31 @@ export const missingClassRules = [
     code: "library-missing",
     category: "missing-dependency",
     summary: "A class of a known library mod or plugin cannot be found: the library is not installed, or not in a version that has it.",
-    shapes: missingClassShapes((found) => {
-      // On plugin servers the Bukkit rules word a plugin that fails for a missing library.
-      if (found.addOn === "plugin") return null;
-      const library = knownModOf(found.className);
-      return library ? { ...found, library } : null;
-    }),
+    shapes: [
+      ...missingClassShapes((found) => {
+        // On plugin servers the Bukkit rules word a plugin that fails for a missing library.
+        if (found.addOn === "plugin") return null;
+        const library = knownModOf(found.className);
+        return library ? { ...found, library } : null;
+      }),
+      {
+        // The library is there, in a version without a method or field the add-on calls:
+        // `NoSuchMethodError: 'void dev.architectury.event.Event.register(java.lang.Object)'`,
+        // `NoSuchFieldError: ... software.bernie.geckolib.core.animation.RawAnimation.LOOP` (the owner only from Java 11 on).
+        anchor: /NoSuch(?:Method|Field)Error: '?(?:[\w$.[\]]{1,200} )?([a-z][\w$]*(?:\.[\w$]+){1,30})\.([\w$<>]{1,100})/,
+        hint: ["Error", "NoSuch"],
+        extract: (match) => {
+          const found = { ...missingClass(match), className: match.anchor[1], member: match.anchor[2] };
+          const library = found.addOn === "plugin" ? null : knownModOf(found.className);
+          // Only a call from another add-on's code: the library failing inside itself is another cause.
+          return library && found.culprit && !isLibrary(found.culprit, library) ? { ...found, library } : null;
+        },
+      },
+    ],
     message: (c) =>
-      `${capitalised(requester(c))} needs ${quote(c.library.name)}, which is missing (class ${quote(c.className)} not found).`,
+      c.member
+        ? `${capitalised(requester(c))} needs another version of ${quote(c.library.name)}: it calls ${quote(`${c.className}.${c.member}`)}, which the installed one does not have.`
+        : `${capitalised(requester(c))} needs ${quote(c.library.name)}, which is missing (class ${quote(c.className)} not found).`,
     solutions: (c) => [
       `Install ${quote(c.library.name)} in the version made for this Minecraft version and loader (or the version ${requesterName(c)} asks for on its download page).`,
       `If it is installed, update it: this ${c.addOn} needs a version that has ${quote(c.className)}.`,
