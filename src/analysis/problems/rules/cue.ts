@@ -55,6 +55,7 @@ export const ruleCue = new LineCue({
     "The server has stopped",
     "IP forwarding",
     "did not send a forwarding request",
+    "Couldn't connect to server",
     "This server requires",
     // Proxies' plugins.
     "Couldn't pass ProxyInitializeEvent",

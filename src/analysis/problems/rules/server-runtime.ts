@@ -81,7 +81,7 @@ function dumpedAddOn(log: LogContext): string | null {
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
-type AuthFailure = "unreachable" | "bungeecord" | "velocity" | "forwarding-secret" | "forwarding-off" | "unverified" | "invalid-session";
+type AuthFailure = "unreachable" | "bungeecord" | "velocity" | "forwarding-secret" | "forwarding-off" | "unverified" | "invalid-session" | "refused";
 
 const AUTH_MESSAGES: Readonly<Record<AuthFailure, string>> = {
   unreachable: "The Mojang/Microsoft authentication service could not be reached.",
@@ -91,6 +91,7 @@ const AUTH_MESSAGES: Readonly<Record<AuthFailure, string>> = {
   "forwarding-off": "Velocity forwards players to a server that does not answer its modern forwarding: the server's Velocity support is off.",
   unverified: "Players are refused because the server could not verify their accounts with Mojang/Microsoft (online-mode).",
   "invalid-session": "The game's login session is no longer valid, so servers refuse it ('Invalid session').",
+  refused: "The game's connection was refused: nothing answers at the address and port it was given.",
 };
 
 const AUTH_FIXES: Readonly<Record<AuthFailure, string[]>> = {
@@ -104,6 +105,10 @@ const AUTH_FIXES: Readonly<Record<AuthFailure, string[]>> = {
   "forwarding-off": [
     "Turn on the server's Velocity support: in paper-global.yml set proxies.velocity.enabled: true and proxies.velocity.secret to the content of Velocity's forwarding.secret, then restart it.",
     "On Fabric or Forge servers install a mod that answers Velocity's modern forwarding (such as FabricProxy-Lite or Proxy Compatible Forge); or set Velocity's player-info-forwarding-mode to what the server supports.",
+  ],
+  refused: [
+    "Check that the server is running and finished starting (its console says Done), and that the address and port in the server list are right.",
+    "If it runs on another network, the server's port must be forwarded in its router and allowed through its firewall; hosts show the address to use in their panel.",
   ],
   "invalid-session": [
     "Close the game and the launcher, start the launcher again and log in again: that renews the session.",
@@ -199,13 +204,15 @@ export const serverRuntimeRules = [
     code: "login-failed",
     category: "network-auth",
     symptom: true,
-    summary: "Logins fail: authentication unreachable, accounts that cannot be verified, proxy forwarding missing (BungeeCord, Velocity).",
+    summary: "Logins fail: authentication unreachable, accounts that cannot be verified, proxy forwarding missing (BungeeCord, Velocity), a server that refuses the connection.",
     shapes: [
       { anchor: /AuthenticationUnavailableException/, hint: "AuthenticationUnavailableException", extract: () => ({ failure: "unreachable" }) },
       { anchor: /If you wish to use IP forwarding, please enable it in your BungeeCord config as well!/, hint: "IP forwarding", extract: () => ({ failure: "bungeecord" }) },
       { anchor: /This server requires you to connect with Velocity/, hint: "This server requires you to connect with Velocity", extract: () => ({ failure: "velocity" }) },
       { anchor: /lost connection: Failed to verify username!?$/, hint: "Failed to verify username", extract: () => ({ failure: "unverified" }) },
       { anchor: /lost connection: Unable to verify player details/, hint: "Unable to verify player details", extract: () => ({ failure: "forwarding-secret" }) },
+      // A client's `Couldn't connect to server`, then `...ConnectException: Connection refused: ...`
+      { anchor: /Couldn't connect to server$/, hint: "Couldn't connect to server", next: /ConnectException: Connection refused/, extract: () => ({ failure: "refused" }) },
       // Velocity's own log, when the server behind it ignores modern forwarding.
       { anchor: /Your server did not send a forwarding request to the proxy/, hint: "did not send a forwarding request", extract: () => ({ failure: "forwarding-off" }) },
       { anchor: /Failed to login: Invalid session/, hint: "Failed to login: Invalid session", extract: () => ({ failure: "invalid-session" }) },
