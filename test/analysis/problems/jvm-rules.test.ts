@@ -293,3 +293,26 @@ describe("a library in the wrong version", () => {
     expect(problems(log).filter((p) => p.code === "library-missing")).toEqual([]);
   });
 });
+
+describe("a connection the server refuses", () => {
+  test("a client's refused connection is named, in a client's words", () => {
+    const log = [
+      "[20:15:31] [Render thread/INFO]: Connecting to mc.example.net, 25565",
+      "[20:15:33] [Server Connector #1/ERROR]: Couldn't connect to server",
+      "io.netty.channel.AbstractChannel$AnnotatedConnectException: Connection refused: getsockopt: mc.example.net/203.0.113.10:25565",
+      "Caused by: java.net.ConnectException: Connection refused: getsockopt",
+    ].join("\n");
+    const problem = only(log, "login-failed", "network-auth");
+    expect(problem.message).toBe("The game's connection was refused: nothing answers at the address and port it was given.");
+    expect(fixes(problem)[0]).toStartWith("Check that the server is running");
+  });
+
+  test("a refused connection that is not the game's (a plugin's database) is not this", () => {
+    const log = [
+      "[12:00:00] [Server thread/ERROR]: [Shop] Couldn't connect to the database",
+      "com.mysql.cj.jdbc.exceptions.CommunicationsException: Communications link failure",
+      "Caused by: java.net.ConnectException: Connection refused",
+    ].join("\n");
+    expect(problems(log).filter((p) => p.code === "login-failed")).toEqual([]);
+  });
+});
