@@ -49,6 +49,9 @@ const SUSPECTS_SEARCH = 600;
 const LEAD_IN = 6;
 
 const EXCEPTION = /^(?:Exception in thread "[^"\n]{0,200}" )?(?:Caused by: )?[a-zA-Z_$][\w$]*(?:\.[\w$]+){1,30}(?::|$)/;
+
+/** Whether a line starts an exception (`java.lang.NullPointerException: ...`): where a trace begins. */
+export const startsException = (line: string): boolean => EXCEPTION.test(line);
 const CAUSE = /^\s*Caused by: /;
 const TRACE_LINE = /^\s*(?:at \S|Caused by: |Suppressed: |\.\.\. \d+ )/;
 

@@ -87,6 +87,9 @@ export function isInfrastructure(frame: Frame): boolean {
   return OBFUSCATED_CLASS.test(name) || INFRASTRUCTURE.starts(name);
 }
 
+/** Whether a module (`minecraft@1.20.1`'s name) is the game's or the loader's, not a mod's. */
+export const isPlatformModule = (module: string): boolean => INFRASTRUCTURE_MODULE.test(module);
+
 /** The mod a frame of mod code names through its module, jar or annotation; null when it names none. */
 export function sourceOf(frame: Frame): CodeSource | null {
   const module = frame.module && !INFRASTRUCTURE_MODULE.test(frame.module) && !frame.module.includes(".") ? frame.module : null;

@@ -1,6 +1,6 @@
 /** Files and configs: a config that cannot be read, a file in the way, locked or unwritable, a full disk. */
 import { culpritAt, culpritName, type Culprit } from "../crash-culprit.ts";
-import { defineRule } from "../define-rule.ts";
+import { defineRule, type ShapeMatch } from "../define-rule.ts";
 import { logShows } from "../log-facts.ts";
 import { baseName } from "../names.ts";
 import { quote } from "../wording.ts";
@@ -30,6 +30,9 @@ interface Locked {
 /** The loader's own line, which names the file and the mod (Forge's wording, and NeoForge 1.21's). */
 const LOADER_CONFIG_LINE = /Failed (?:loading|to load) config file \S/;
 
+/** The loader's line: the file, its type and the mod. */
+const configFile = ({ anchor }: ShapeMatch): ModConfig => ({ file: baseName(anchor[1]), type: anchor[2], mod: anchor[3], detail: null });
+
 /** Where a Forge config of this type lives: server configs are per world. */
 const configPlace = ({ file, type }: ModConfig) =>
   type === "SERVER" ? `serverconfig/${file} in the world folder (saves/<world>/serverconfig on a client)` : `config/${file}`;
@@ -41,17 +44,9 @@ export const fileRules = [
     category: "config-error",
     summary: "A mod's config file cannot be parsed (Forge/NeoForge `Failed loading config file`, NightConfig ParsingException).",
     shapes: [
-      {
-        anchor: /Failed loading config file (\S{1,300}) of type (\w{1,20}) for modid (\S{1,100})/,
-        hint: "Failed loading config file",
-        extract: ({ anchor }) => ({ file: baseName(anchor[1]), type: anchor[2], mod: anchor[3], detail: null }),
-      },
-      {
-        // NeoForge 1.21: `Failed to load config file C:\...\config\create-client.toml of type CLIENT for modid create`
-        anchor: /Failed to load config file (\S{1,300}) of type (\w{1,20}) for modid (\S{1,100})/,
-        hint: "Failed to load config file",
-        extract: ({ anchor }) => ({ file: baseName(anchor[1]), type: anchor[2], mod: anchor[3], detail: null }),
-      },
+      { anchor: /Failed loading config file (\S{1,300}) of type (\w{1,20}) for modid (\S{1,100})/, hint: "Failed loading config file", extract: configFile },
+      // NeoForge 1.21: `Failed to load config file C:\...\config\create-client.toml of type CLIENT for modid create`
+      { anchor: /Failed to load config file (\S{1,300}) of type (\w{1,20}) for modid (\S{1,100})/, hint: "Failed to load config file", extract: configFile },
       {
         anchor: /nightconfig\.core\.io\.ParsingException: ([^\n]{1,200})/,
         hint: "ParsingException",

@@ -11,6 +11,7 @@ import { followingLine, locate } from "../report-sections.ts";
 import { describeRange, loaderName, requirementKind, versionNeedFixes, versionNeedMessage } from "../requirements.ts";
 import { culpritFixes, fix, quote } from "../wording.ts";
 import { ruleCue } from "./cue.ts";
+import { MOD_FAILED_SUMMARY } from "./forge-mods.ts";
 
 const groups = ["forge", "crash-report"] as const;
 
@@ -170,15 +171,12 @@ export const forgeLoadingRules = [
   }),
 ];
 
-/**
- * Whether the loader's summary names the mod at the start of a line, the form forge-mod-fatal
- * reads (forge-mods.ts); quoted inside another message it is no summary of its own.
- */
+/** Whether the loader's summary line (forge-mods.ts, forge-mod-fatal) names the mod. */
 function summarised(text: string, id: string): boolean {
   const words = `(${id}) has failed to load correctly`;
   for (let at = text.indexOf(words); at !== -1; at = text.indexOf(words, at + 1)) {
     const lineStart = text.lastIndexOf("\n", at) + 1;
-    if (/^\s*[^:\n]{1,300}? $/.test(text.slice(lineStart, at))) return true;
+    if (MOD_FAILED_SUMMARY.exec(text.slice(lineStart, at + words.length))?.[2] === id) return true;
   }
   return false;
 }

@@ -1,5 +1,5 @@
 /** Forge problems about individual mods: dependencies, duplicates, failures (rule group `forge`). */
-import { culpritAt, culpritName, type Culprit } from "../crash-culprit.ts";
+import { culpritAt, culpritName, startsException, type Culprit } from "../crash-culprit.ts";
 import { defineRule } from "../define-rule.ts";
 import type { LogContext, LogEntry } from "../../model.ts";
 import { describeRange, loaderName, requirementKind } from "../requirements.ts";
@@ -21,6 +21,12 @@ interface ModNeeds {
   dependencies: Requirement[];
   also: Requirement[];
 }
+
+/**
+ * The loader's summary of a mod that failed, on a line of its own: `Name (id) has failed to load
+ * correctly`. Quoted inside another message (a crash report's `Failure message:`) it is no summary.
+ */
+export const MOD_FAILED_SUMMARY = /^\s*([^:\n]{1,300}?) \(([^()\s]+)\) has failed to load correctly/;
 
 export const forgeModRules = [
   defineRule<ModNeeds>({
@@ -92,7 +98,7 @@ export const forgeModRules = [
       {
         // The loader's summary line only: crash reports' `Failure message: ...` and `Caused by 0: ...`
         // lines name the same failure and are forge-mod-load-failed's.
-        anchor: /^\s*([^:\n]{1,300}?) \(([^()\s]+)\) has failed to load correctly/,
+        anchor: MOD_FAILED_SUMMARY,
         hint: "has failed to load correctly",
         extract: ({ anchor }) => ({ mod: anchor[1], file: null as string | null }),
       },
@@ -173,7 +179,6 @@ export const forgeModRules = [
 
 /** Lines read past the anchor for the exception: EventBus lists every listener of the event first. */
 const LISTENERS_READ = 64;
-const EXCEPTION_LINE = /^(?:[a-z][\w$]*\.){1,10}[A-Z][\w$]*(?:Exception|Error)\b/;
 /** The threads the running game ticks on: an event there is gameplay, not the mods' loading. */
 const GAME_THREAD = /^\[[^\]]{1,40}\] \[(?:Server thread|Render thread|Client thread|Netty [^\]/]{0,60})\//;
 
@@ -189,7 +194,7 @@ const HEADER_READ = 120;
 function handlerCulprit(entry: LogEntry, lineIndex: number, log: LogContext): Culprit | null {
   const lines = entry.lines;
   for (let i = lineIndex + 1; i < lines.length && i <= lineIndex + LISTENERS_READ; i++) {
-    if (EXCEPTION_LINE.test(lines[i].content)) return culpritAt(entry, i, log);
+    if (startsException(lines[i].content)) return culpritAt(entry, i, log);
   }
   return culpritAt(entry, lineIndex, log);
 }

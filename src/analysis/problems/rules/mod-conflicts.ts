@@ -1,6 +1,7 @@
 /** Two mods at odds in a crash's own exception (rule group `jvm`). */
 import { crashOf, culpritAt, culpritName, type Culprit } from "../crash-culprit.ts";
 import { defineRule, type ShapeMatch } from "../define-rule.ts";
+import { isPlatformModule } from "../stack-frames.ts";
 import { addOnKind, capitalised, culpritFixes, culpritPhrase, quote, type AddOnKind } from "../wording.ts";
 import { jvm } from "./cue.ts";
 
@@ -21,8 +22,6 @@ interface ClassCast {
  * the module each class came from, so the object's mod is known whatever the trace says.
  */
 const CLASS_CAST = /ClassCastException: class ([\w$.]{1,300}) cannot be cast to class ([\w$.]{1,300}) \([\w$.]{1,300} is in module ([\w.-]{1,100})@/;
-/** Modules of the game, the loaders and Java: an object of theirs names no second mod. */
-const PLATFORM_MODULE = /^(?:minecraft|forge|neoforge|fml\w*|java\.\w+|jdk\.\w+)$/;
 
 const simpleName = (className: string) => className.slice(className.lastIndexOf(".") + 1);
 
@@ -56,7 +55,8 @@ export const modConflictRules = [
         // Only the crash itself: a cast caught and logged along the way is no cause.
         if (!isTheCrash(match)) return null;
         const owner = match.anchor[3];
-        if (PLATFORM_MODULE.test(owner)) return null;
+        // An object of the game's or the loader's names no second mod.
+        if (isPlatformModule(owner)) return null;
         const culprit = culpritAt(match.entry, match.lineIndex, match.log);
         if (!culprit || culprit.id === owner) return null;
         return { culprit, owner, object: simpleName(match.anchor[1]), target: simpleName(match.anchor[2]), addOn: addOnKind(match.log.software) };

@@ -2,7 +2,7 @@
 import { crashOf, type Culprit } from "../crash-culprit.ts";
 import { defineRule, type ShapeMatch } from "../define-rule.ts";
 import type { LogEntry } from "../../model.ts";
-import { parseFrame } from "../stack-frames.ts";
+import { isInfrastructure, parseFrame } from "../stack-frames.ts";
 import { levelName } from "../log-facts.ts";
 import { addOnKind, culpritFixes, culpritPhrase, fix, quote, capitalised, whatCrashed, type AddOnKind } from "../wording.ts";
 
@@ -209,15 +209,15 @@ interface TickedEntity {
 const TICKED_CLASS_SEARCH = 200;
 
 /**
- * The ticked entity's class from the trace: the first frame of code outside the game and Java
- * whose class names an entity (`com.faboslav.friendsandfoes.common.entity.CopperGolemEntity`).
+ * The ticked entity's class from the trace: the first frame of code outside the game, the loaders,
+ * Java and common libraries (stack-frames.ts) whose class names an entity (`com.faboslav.friendsandfoes.common.entity.CopperGolemEntity`).
  * The game's own classes name nothing a reader can look for (`class_1308` under Fabric).
  */
 function tickedEntityClass({ entry, lineIndex }: ShapeMatch): string | null {
   const lines = entry.lines;
   for (let i = lineIndex + 1; i < lines.length && i <= lineIndex + TICKED_CLASS_SEARCH; i++) {
     const frame = parseFrame(lines[i].content);
-    if (!frame || /^(?:net\.minecraft|com\.mojang|java|jdk|sun)\./.test(frame.className)) continue;
+    if (!frame || isInfrastructure(frame)) continue;
     const simple = frame.className.slice(frame.className.lastIndexOf(".") + 1).split("$")[0];
     if (/Entity$/.test(simple) && !/BlockEntity$|TileEntity$/.test(simple)) return simple;
   }
