@@ -70,6 +70,18 @@ describe("limit-lines", () => {
     expect(filterLog("e\r".repeat(100_000), { ...roomy, maxLines: 10 }).content).toBe("e\r".repeat(9) + "e");
   });
 
+  test("cuts where the pattern would: a log of \\n breaks only takes a search of its own", () => {
+    // The same lines with a \r after the last one go through the pattern: the cut must not move.
+    const lines = Array.from({ length: 500 }, (_, i) => `[12:00:00] [Server thread/INFO]: line ${i}${i % 7 === 0 ? "" : " more"}`);
+    for (const limit of [1, 2, 250, 499, 500, 501]) {
+      const plain = filterLog(lines.join("\n"), { ...roomy, maxLines: limit });
+      const withCarriageReturn = filterLog(`${lines.join("\n")}\rx`, { ...roomy, maxLines: limit });
+      expect(plain.content).toBe(lines.slice(0, limit).join("\n"));
+      if (limit <= 500) expect(withCarriageReturn.content).toBe(plain.content);
+      expect(plain.truncated).toBe(limit < 500);
+    }
+  });
+
   test("a limit of zero keeps nothing", () => {
     expect(filterLog("a\nb", { ...roomy, maxLines: 0 })).toEqual({ content: "", truncated: true });
     expect(filterLog("a\nb", { ...roomy, maxBytes: 0 })).toEqual({ content: "", truncated: true });

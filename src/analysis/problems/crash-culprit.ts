@@ -237,19 +237,22 @@ interface ModList {
   byPackageWord: Map<string, ListedMod>;
 }
 
+/** What every table row of a mod list holds (Forge 1.12+, Quilt): its rows are next to each other below. */
+const TABLE_ROW = [".jar ", "|"] as const;
+
 /**
  * `start`: how the row's line begins, when its pattern fixes that; `hints`: text every row holds.
  * Both are cheap tests before the pattern.
  */
 const LIST_ROWS: readonly { start?: string; hints: readonly string[]; pattern: RegExp; id: number; name?: number; jar?: number }[] = [
   // Forge 1.13+ report: `\t\tcreate-1.20.1-0.5.1.f.jar |Create |create |0.5.1.f |DONE |Manifest: NOSIGNATURE`
-  { hints: [".jar ", "|"], pattern: /^\s*(\S[^|\n]{0,300}?\.jar)\s*\|([^|\n]{1,300}?)\s*\|([\w.-]{2,64})\s*\|/, jar: 1, name: 2, id: 3 },
+  { hints: TABLE_ROW, pattern: /^\s*(\S[^|\n]{0,300}?\.jar)\s*\|([^|\n]{1,300}?)\s*\|([\w.-]{2,64})\s*\|/, jar: 1, name: 2, id: 3 },
   // Forge 1.12 report: `\t| LC | jei | 4.16.1 | jei_1.12.2-4.16.1.jar | None |`
-  { hints: [".jar ", "|"], pattern: /^\s*\|\s*[A-Z]{1,12}\s*\|\s*([\w.-]{2,64})\s*\|[^|\n]{0,100}\|\s*([^|\n]{1,300}?\.jar)\s*\|/, id: 1, jar: 2 },
+  { hints: TABLE_ROW, pattern: /^\s*\|\s*[A-Z]{1,12}\s*\|\s*([\w.-]{2,64})\s*\|[^|\n]{0,100}\|\s*([^|\n]{1,300}?\.jar)\s*\|/, id: 1, jar: 2 },
+  // Quilt report: `\t\t|     1 | EMI | emi | 1.1.2+1.20.1+fabric | Fabric| mods/emi-1.1.2+1.20.1+fabric.jar |`
+  { hints: TABLE_ROW, pattern: /^\s*\|\s*\d{1,5}\s*\|\s*([^|\n]{1,200}?)\s*\|\s*([\w.-]{2,64})\s*\|[^|\n]{0,100}\|[^|\n]{0,40}\|\s*([^|\n]{1,300}?\.jar)\s*\|/, name: 1, id: 2, jar: 3 },
   // Forge 1.7-1.11 report: `\tUCHIJA\tjei{3.14} [Just Enough Items] (jei.jar)`
   { hints: ["} [", "] ("], pattern: /^\s*U[A-Z]{0,12}\s+([\w.-]{2,64})\{[^}\n]{0,100}\} \[([^\]\n]{1,300})\] \(([^)\n]{1,300})\)/, id: 1, name: 2, jar: 3 },
-  // Quilt report: `\t\t|     1 | EMI | emi | 1.1.2+1.20.1+fabric | Fabric| mods/emi-1.1.2+1.20.1+fabric.jar |`
-  { hints: [".jar ", "|"], pattern: /^\s*\|\s*\d{1,5}\s*\|\s*([^|\n]{1,200}?)\s*\|\s*([\w.-]{2,64})\s*\|[^|\n]{0,100}\|[^|\n]{0,40}\|\s*([^|\n]{1,300}?\.jar)\s*\|/, name: 1, id: 2, jar: 3 },
   // Fabric report details: `\t\tsodium: Sodium 0.5.3+mc1.20.1`
   { start: "\t\t", hints: [": "], pattern: /^\t\t([a-z][a-z0-9_-]{1,63}): (.{1,200}) \S+$/, id: 1, name: 2 },
   // Fabric and Quilt logs: `\t- sodium 0.5.3+mc1.20.1`
@@ -294,8 +297,16 @@ const ID_PART_MIN = 6;
 
 /** The mod a list row names, if the line is one. */
 function listedMod(content: string): ListedMod | null {
+  // Rows sharing their hints (the tables) look for them once: every indented line of a report is asked.
+  let looked: readonly string[] | null = null;
+  let held = false;
   for (const row of LIST_ROWS) {
-    if ((row.start && !content.startsWith(row.start)) || !row.hints.every((hint) => content.includes(hint))) continue;
+    if (row.start && !content.startsWith(row.start)) continue;
+    if (row.hints !== looked) {
+      looked = row.hints;
+      held = row.hints.every((hint) => content.includes(hint));
+    }
+    if (!held) continue;
     const match = row.pattern.exec(content);
     if (match) return { id: match[row.id], name: row.name ? match[row.name].trim() : null, jar: row.jar ? match[row.jar].trim() : null };
   }
