@@ -56,6 +56,10 @@ if (!databaseUrl) throw new Error("floor: DATABASE_URL is required");
 const sql = postgres(databaseUrl, { max: 10, onnotice: () => {} });
 
 await sql`create table if not exists blobs (hash text primary key, data bytea not null, size bigint not null)`;
+// Stored as logpaste stores blobs (drizzle/0003): brotli bytes are not offered to Postgres's own
+// compression, which never shrinks them and cost a third of an insert. The floor keeps every
+// storage setting logpaste has, so the comparison measures what logpaste adds, not a setting.
+await sql`alter table blobs alter column data set storage external`;
 await sql`create table if not exists logs (
   id text primary key, token_hash text not null, blob_hash text not null references blobs(hash),
   created_at timestamptz not null default now()
