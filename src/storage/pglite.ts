@@ -40,18 +40,22 @@ export function pgliteStartParams(settings: PgliteSettings): string[] {
 const BYTEA = 17;
 
 /**
- * bytea as Postgres's hex text, both ways, by the engine's own hex codec. PGlite's built-in one
- * goes byte by byte through strings (`Array.from(bytes).map(...).join("")` to write, `parseInt`
- * per byte to read): measured on 500 inserts of 12 KB blobs, 586 ms and 132 MB of JavaScript
- * heap garbage against 128 ms and 11 MB for the same rows sent as hex text. Every upload stores a
- * blob and every cold read fetches one, so that garbage was most of the memory an upload burst
- * left behind (bench/results/memory.md).
+ * bytea by our own codec. PGlite's built-in one goes byte by byte through strings
+ * (`Array.from(bytes).map(...).join("")` to write, `parseInt` per byte to read): measured on 500
+ * inserts of 12 KB blobs, 586 ms and 132 MB of JavaScript heap garbage against 128 ms and 11 MB
+ * with the engine's hex codec. Every upload stores a blob and every cold read fetches one, so that
+ * garbage was most of the memory an upload burst left behind (bench/results/memory.md).
+ * - Written as the bytes themselves: PGlite sends a parameter that is bytes in Postgres's binary
+ *   format, so there is no hex text to build, to measure character by character (PGlite does that
+ *   twice for every text parameter) and for Postgres to decode. A 25 KB blob's insert took
+ *   1.1-1.5 ms against 1.6-2.3 as hex text, in alternating runs.
+ * - Read as hex text (results come back as text), decoded by the engine's own codec.
  */
 const byteaCodec = {
   serializers: {
-    [BYTEA]: (value: unknown): string => {
+    [BYTEA]: (value: unknown): Uint8Array => {
       if (!(value instanceof Uint8Array)) throw new TypeError("bytea takes a Uint8Array");
-      return `\\x${value.toHex()}`;
+      return value;
     },
   },
   parsers: { [BYTEA]: (text: string): Uint8Array => Uint8Array.fromHex(text.slice(2)) },

@@ -1,7 +1,8 @@
 /**
- * Blobs survive the embedded database byte for byte: PGlite's bytea codec is replaced by the
- * engine's hex codec (src/storage/pglite.ts), so every byte value, an empty blob and a large one
- * must come back as they went in, and the database must hold the same bytes (its own md5 says so).
+ * Blobs survive the embedded database byte for byte: PGlite's bytea codec is replaced by ours
+ * (src/storage/pglite.ts: bytes sent in Postgres's binary format, read back as hex text by the
+ * engine's codec), so every byte value, an empty blob and a large one must come back as they went
+ * in, and the database must hold the same bytes (its own md5 says so).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { openPgliteClient, type OpenedPglite } from "../../src/storage/pglite.ts";
