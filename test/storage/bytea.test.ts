@@ -32,3 +32,30 @@ describe("bytea through the embedded database", () => {
     await expect(db.client.query("insert into blob_round_trip values ($1, $2)", [1, "\\x00"])).rejects.toThrow("bytea takes a Uint8Array");
   });
 });
+
+describe("the types drizzle reads as text", () => {
+  // drizzle-orm/pglite makes its own values of these from Postgres's text; the client reads them
+  // as text for every query (src/storage/pglite.ts), so drizzle's per-query parsers can be dropped.
+  const cases = [
+    ["timestamp", "'2024-01-02 03:04:05.678'::timestamp", "2024-01-02 03:04:05.678"],
+    ["timestamptz", "'2024-01-02 03:04:05.678+00'::timestamptz", "2024-01-02 03:04:05.678+00"],
+    ["interval", "'1 day 02:00:00'::interval", "1 day 02:00:00"],
+    ["date", "'2024-01-02'::date", "2024-01-02"],
+    ["numeric[]", "array[1.50, 2]::numeric[]", "{1.50,2}"],
+    ["timestamptz[]", "array['2024-01-02 03:04:05+00']::timestamptz[]", '{"2024-01-02 03:04:05+00"}'],
+    ["date[]", "array['2024-01-02']::date[]", "{2024-01-02}"],
+  ] as const;
+
+  test.each(cases)("%s comes back as Postgres prints it, with or without per-query parsers", async (_, expression, printed) => {
+    await db.client.query("set timezone = 'UTC'");
+    const plain = await db.client.query<{ value: unknown }>(`select ${expression} as value`);
+    const asDrizzleAsks = await db.client.query<{ value: unknown }>(`select ${expression} as value`, [], { parsers: { 1184: (value: string) => value } });
+    expect(plain.rows[0].value).toBe(printed);
+    expect(asDrizzleAsks.rows[0].value).toBe(printed);
+  });
+
+  test("other types keep PGlite's parsing", async () => {
+    const { rows } = await db.client.query<{ n: unknown; b: unknown; j: unknown }>("select 42::int4 as n, true as b, '{\"a\":1}'::jsonb as j");
+    expect(rows[0]).toEqual({ n: 42, b: true, j: { a: 1 } });
+  });
+});
