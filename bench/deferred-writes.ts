@@ -1,6 +1,6 @@
 #!/usr/bin/env bun
 /**
- * `bun bench/deferred-writes.ts`: why cold raw reads lose to the floor (README "Performance").
+ * `bun bench/deferred-writes.ts`: why cold raw reads lost to the floor (bench/results/history.md).
  * A bare Bun.serve answers with the same 16 KB body and 4 or 14 headers, either at once or after
  * the event loop has turned (setImmediate, as after a database round trip), under wrk at 64
  * connections; CPU per request is read from /proc. Writes bench/results/deferred-writes.md.
