@@ -87,6 +87,12 @@ class Client extends PGlite {
     for (const type of TEXT_TYPES) this.parsers[type] = asText;
   }
 
+  /** PGlite sets the array types' parsers again here: they go back to text. */
+  override async refreshArrayTypes(): Promise<void> {
+    await super.refreshArrayTypes();
+    this.readsAsText();
+  }
+
   private withoutTextParsers(options: QueryOptions): QueryOptions {
     let lean = this.lean.get(options);
     if (!lean) {

@@ -54,6 +54,12 @@ describe("the types drizzle reads as text", () => {
     expect(asDrizzleAsks.rows[0].value).toBe(printed);
   });
 
+  test("still as text after PGlite sets the array types' parsers again", async () => {
+    await db.client.refreshArrayTypes();
+    const { rows } = await db.client.query<{ value: unknown }>("select array['2024-01-02']::date[] as value");
+    expect(rows[0].value).toBe("{2024-01-02}");
+  });
+
   test("other types keep PGlite's parsing", async () => {
     const { rows } = await db.client.query<{ n: unknown; b: unknown; j: unknown }>("select 42::int4 as n, true as b, '{\"a\":1}'::jsonb as j");
     expect(rows[0]).toEqual({ n: 42, b: true, j: { a: 1 } });
