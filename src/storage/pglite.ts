@@ -50,6 +50,8 @@ const BYTEA = 17;
  *   twice for every text parameter) and for Postgres to decode. A 25 KB blob's insert took
  *   1.1-1.5 ms against 1.6-2.3 as hex text, in alternating runs.
  * - Read as hex text (results come back as text), decoded by the engine's own codec.
+ * - Not for bytea[] parameters: PGlite writes an array's elements as text, so an element must be
+ *   text. Nothing here sends one; such a parameter fails loudly rather than storing wrong bytes.
  */
 const byteaCodec = {
   serializers: {
@@ -69,7 +71,9 @@ const byteaCodec = {
  * date[]. It asks for that with parsers of its own on every query, and PGlite then copies its
  * whole table of parsers (every type and its array type) to merge them in: 150 µs a query, as much
  * as a small query itself. The client reads these types as text for every query instead
- * (`readsAsText`), and drops per-query parsers that ask for nothing else.
+ * (`readsAsText`), and drops per-query parsers that ask for nothing else. Inside a transaction
+ * PGlite calls its own query function, not this one: those queries still pay the copy, with the
+ * same results.
  */
 const TEXT_TYPES: ReadonlySet<number> = new Set([1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182]);
 const asText = (value: string) => value;
@@ -106,6 +110,7 @@ class Client extends PGlite {
 }
 
 export interface OpenedPglite {
+  /** Reads timestamps, dates, intervals and their arrays as Postgres's text, as drizzle wants them (TEXT_TYPES). */
   client: PGlite;
   /** How the data folder came to be: found, copied from the template, or made by initdb. */
   origin: "memory" | "existing" | "template" | "initdb";

@@ -1,4 +1,6 @@
 /**
+ * The embedded database's client (src/storage/pglite.ts): its bytea codec and the types it reads as text.
+ *
  * Blobs survive the embedded database byte for byte: PGlite's bytea codec is replaced by ours
  * (src/storage/pglite.ts: bytes sent in Postgres's binary format, read back as hex text by the
  * engine's codec), so every byte value, an empty blob and a large one must come back as they went
