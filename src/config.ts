@@ -183,7 +183,7 @@ export const configSpec = {
   },
   TEXT_FILES_DIR: {
     kind: "string",
-    doc: "Where those files go (a folder of the process's own is made inside and removed at exit). Default: the system's temporary folder.",
+    doc: "Where those files go (a folder of the process's own is made inside and removed at exit; a start removes those of processes that are gone). Default: the system's temporary folder.",
   },
   RECORD_CACHE_BYTES: {
     kind: "int", default: 8 * MiB, min: 0, max: 4096 * MiB,

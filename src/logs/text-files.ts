@@ -7,17 +7,24 @@
  *
  * Content-addressed by blob hash and coding, bounded in bytes, least recently used removed
  * first; a blob that leaves storage leaves here too (`forget`). The folder is the process's own
- * and goes with it.
+ * and goes with it. A process that cannot remove it (killed with kill -9, or by the kernel when
+ * memory runs out) leaves it behind, with the text of logs deleted since: so the folder is
+ * locked as a data folder is (storage/folder-lock.ts), and each start removes the folders
+ * of processes that are gone.
  */
 import { LRUCache } from "lru-cache";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import zlib from "node:zlib";
 import { promisify } from "node:util";
+import { isAbandoned, lockFolder, type FolderLock } from "../storage/folder-lock.ts";
 
 export type TextCoding = "identity" | "gzip";
+
+/** The start of every text-file folder's name, in TEXT_FILES_DIR. */
+const FOLDER_PREFIX = "logpaste-text-";
 
 const brotliDecompress = promisify(zlib.brotliDecompress);
 const gzip = promisify(zlib.gzip);
@@ -29,6 +36,7 @@ interface TextFile {
 
 export class TextFileCache {
   private readonly dir: string;
+  private readonly lock: FolderLock;
   private readonly files: LRUCache<string, TextFile>;
   private readonly writing = new Map<string, Promise<TextFile>>();
   /** Keys forgotten while their file was being written: that file is not kept. */
@@ -36,7 +44,9 @@ export class TextFileCache {
 
   constructor(maxBytes: number, parent = tmpdir()) {
     mkdirSync(parent, { recursive: true });
-    this.dir = mkdtempSync(join(parent, "logpaste-text-"));
+    removeAbandonedFolders(parent);
+    this.dir = mkdtempSync(join(parent, FOLDER_PREFIX));
+    this.lock = lockFolder(this.dir);
     this.files = new LRUCache<string, TextFile>({
       maxSize: Math.max(1, maxBytes),
       sizeCalculation: (file) => Math.max(1, file.bytes),
@@ -78,6 +88,7 @@ export class TextFileCache {
   /** Removes the folder (at shutdown). */
   close(): void {
     this.files.clear();
+    this.lock.release();
     rmSync(this.dir, { recursive: true, force: true });
   }
 
@@ -93,5 +104,18 @@ export class TextFileCache {
     if (this.forgottenWhileWriting.delete(key)) setTimeout(() => void rm(path, { force: true }).catch(() => {}), 60_000);
     else this.files.set(key, file);
     return file;
+  }
+}
+
+/** Removes the text-file folders in `parent` whose process is gone; never one whose owner is unknown. */
+function removeAbandonedFolders(parent: string): void {
+  for (const name of readdirSync(parent)) {
+    if (!name.startsWith(FOLDER_PREFIX)) continue;
+    const folder = join(parent, name);
+    try {
+      if (isAbandoned(folder)) rmSync(folder, { recursive: true, force: true });
+    } catch {
+      // not ours to remove (another user's, or gone meanwhile): left as it is
+    }
   }
 }

@@ -71,6 +71,25 @@ export function lockFolder(folder: string): FolderLock {
   };
 }
 
+/**
+ * Whether a folder was locked by a process that is gone (as `lockFolder` judges a stale lock), so
+ * what it left may be removed. A folder without a lock file is never abandoned: its owner is
+ * unknown (a version from before the lock, or one still starting). A lock naming this process's
+ * own id is another part of this process when it was taken after this process started, and a
+ * process that ran before with the same id otherwise (a restarted container's first process).
+ */
+export function isAbandoned(folder: string): boolean {
+  const path = join(folder, LOCK_FILE);
+  try {
+    statSync(path);
+  } catch {
+    return false;
+  }
+  const holder = readHolder(path);
+  if (holder && holder.host === hostname() && holder.pid === process.pid) return Date.parse(holder.since) < performance.timeOrigin;
+  return isStale(path, holder);
+}
+
 function readHolder(path: string): Holder | null {
   try {
     return JSON.parse(readFileSync(path, "utf8")) as Holder;
