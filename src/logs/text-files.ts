@@ -9,22 +9,28 @@
  * first; a blob that leaves storage leaves here too (`forget`). The folder is the process's own
  * and goes with it. A process that cannot remove it (killed with kill -9, or by the kernel when
  * memory runs out) leaves it behind, with the text of logs deleted since: so the folder is
- * locked as a data folder is (storage/folder-lock.ts), and each start removes the folders
- * of processes that are gone.
+ * locked as a data folder is (storage/folder-lock.ts), and each start removes the folders of
+ * processes that are gone, once at start and once when a lock left just before it has gone
+ * stale (a restart right after a kill).
  */
 import { LRUCache } from "lru-cache";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import zlib from "node:zlib";
 import { promisify } from "node:util";
-import { isAbandoned, lockFolder, type FolderLock } from "../storage/folder-lock.ts";
+import { isAbandoned, lockFolder, STALE_AFTER_MS, type FolderLock } from "../storage/folder-lock.ts";
 
 export type TextCoding = "identity" | "gzip";
 
 /** The start of every text-file folder's name, in TEXT_FILES_DIR. */
 const FOLDER_PREFIX = "logpaste-text-";
+
+export interface TextFileCacheOptions {
+  /** When to look again for folders of gone processes, after the look at start (tests shorten it). */
+  sweepAgainAfterMs?: number;
+}
 
 const brotliDecompress = promisify(zlib.brotliDecompress);
 const gzip = promisify(zlib.gzip);
@@ -37,16 +43,19 @@ interface TextFile {
 export class TextFileCache {
   private readonly dir: string;
   private readonly lock: FolderLock;
+  private readonly sweepAgain: ReturnType<typeof setTimeout>;
   private readonly files: LRUCache<string, TextFile>;
   private readonly writing = new Map<string, Promise<TextFile>>();
   /** Keys forgotten while their file was being written: that file is not kept. */
   private readonly forgottenWhileWriting = new Set<string>();
 
-  constructor(maxBytes: number, parent = tmpdir()) {
+  constructor(maxBytes: number, parent = tmpdir(), options: TextFileCacheOptions = {}) {
     mkdirSync(parent, { recursive: true });
     removeAbandonedFolders(parent);
     this.dir = mkdtempSync(join(parent, FOLDER_PREFIX));
     this.lock = lockFolder(this.dir);
+    this.sweepAgain = setTimeout(() => removeAbandonedFolders(parent), options.sweepAgainAfterMs ?? STALE_AFTER_MS + 5_000);
+    this.sweepAgain.unref();
     this.files = new LRUCache<string, TextFile>({
       maxSize: Math.max(1, maxBytes),
       sizeCalculation: (file) => Math.max(1, file.bytes),
@@ -87,6 +96,7 @@ export class TextFileCache {
 
   /** Removes the folder (at shutdown). */
   close(): void {
+    clearTimeout(this.sweepAgain);
     this.files.clear();
     this.lock.release();
     rmSync(this.dir, { recursive: true, force: true });
@@ -107,15 +117,28 @@ export class TextFileCache {
   }
 }
 
-/** Removes the text-file folders in `parent` whose process is gone; never one whose owner is unknown. */
+/**
+ * Removes the text-file folders in `parent` whose process is gone. Only real folders of this
+ * process's user: in a shared temporary folder, anything another user made (a link, a pipe for a
+ * lock) is left alone, and nothing here may fail a start.
+ */
 function removeAbandonedFolders(parent: string): void {
-  for (const name of readdirSync(parent)) {
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return; // a folder one may write in but not list
+  }
+  const uid = process.getuid?.();
+  for (const name of names) {
     if (!name.startsWith(FOLDER_PREFIX)) continue;
     const folder = join(parent, name);
     try {
+      const found = lstatSync(folder);
+      if (!found.isDirectory() || (uid !== undefined && found.uid !== uid)) continue;
       if (isAbandoned(folder)) rmSync(folder, { recursive: true, force: true });
     } catch {
-      // not ours to remove (another user's, or gone meanwhile): left as it is
+      // gone meanwhile, or not ours to read: left as it is
     }
   }
 }

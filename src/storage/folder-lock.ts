@@ -8,14 +8,21 @@
  * A lock is stale, and taken over, when its holder is gone: on this host, its process id no
  * longer runs (a `kill -9` leaves the file, not the process); from another host or container
  * (one volume, two machines), it has not been touched for STALE_AFTER_MS.
+ *
+ * Folders of text files (src/logs/text-files.ts) take the same lock, and a start removes those of
+ * processes that are gone (`isAbandoned`). Removing is final and a leftover folder costs only
+ * disk, so that asks more than a takeover does: the lock untouched for STALE_AFTER_MS as well,
+ * since two containers of one pod share a host name but not their process ids.
  */
-import { closeSync, openSync, readFileSync, rmSync, utimesSync, writeSync, statSync } from "node:fs";
+import { closeSync, lstatSync, openSync, readFileSync, rmSync, utimesSync, writeSync, statSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 
 const LOCK_FILE = "logpaste.lock";
 const TOUCH_EVERY_MS = 5_000;
-const STALE_AFTER_MS = 30_000;
+export const STALE_AFTER_MS = 30_000;
+/** A lock is a line of JSON: anything longer is not one of ours. */
+const MAX_LOCK_BYTES = 4096;
 
 export class FolderLockedError extends Error {
   constructor(folder: string, holder: string) {
@@ -72,22 +79,24 @@ export function lockFolder(folder: string): FolderLock {
 }
 
 /**
- * Whether a folder was locked by a process that is gone (as `lockFolder` judges a stale lock), so
- * what it left may be removed. A folder without a lock file is never abandoned: its owner is
- * unknown (a version from before the lock, or one still starting). A lock naming this process's
- * own id is another part of this process when it was taken after this process started, and a
- * process that ran before with the same id otherwise (a restarted container's first process).
+ * Whether a folder's lock was left by a process that is gone, so that what it left may be
+ * removed: untouched for STALE_AFTER_MS (a live holder touches it every TOUCH_EVERY_MS, whatever
+ * host or process-id namespace it runs in), and on this host its process id no longer runs. A lock
+ * naming this process's own id was left by an earlier process with the same id (a restarted
+ * container's first process) when taken before this process started (performance.timeOrigin:
+ * on the main thread, the process's start); taken since, it is this process's own. Never abandoned: a folder without a lock (its owner unknown: a version from
+ * before the lock, or one still starting), or whose lock is not a small plain file (a pipe would
+ * block the read).
  */
 export function isAbandoned(folder: string): boolean {
   const path = join(folder, LOCK_FILE);
-  try {
-    statSync(path);
-  } catch {
-    return false;
-  }
+  const lock = lstatSync(path, { throwIfNoEntry: false });
+  if (!lock?.isFile() || lock.size > MAX_LOCK_BYTES) return false;
+  if (Date.now() - lock.mtimeMs <= STALE_AFTER_MS) return false;
   const holder = readHolder(path);
-  if (holder && holder.host === hostname() && holder.pid === process.pid) return Date.parse(holder.since) < performance.timeOrigin;
-  return isStale(path, holder);
+  if (!holder || holder.host !== hostname()) return true;
+  if (holder.pid === process.pid) return Date.parse(holder.since) < performance.timeOrigin - 1;
+  return !isRunning(holder.pid);
 }
 
 function readHolder(path: string): Holder | null {

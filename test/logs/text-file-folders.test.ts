@@ -5,7 +5,7 @@
  * gone, and never a folder whose owner runs or is unknown. Real processes, as production runs them.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -45,23 +45,62 @@ describe("a start removes what gone processes left, and nothing else", () => {
 
   test("folders of gone processes go; those of running, recently seen or unknown owners stay", async () => {
     const now = new Date().toISOString();
-    const gone = leftFolder(parent, "logpaste-text-gone", { pid: await deadPid(), host: hostname(), since: now });
-    const running = leftFolder(parent, "logpaste-text-running", { pid: process.ppid, host: hostname(), since: now });
+    const earlier = new Date(performance.timeOrigin - 60_000).toISOString();
+    const minute = 60_000;
+    const gone = leftFolder(parent, "logpaste-text-gone", { pid: await deadPid(), host: hostname(), since: now }, minute);
+    // Its id runs nowhere we can see, but it touched its lock: a container of the same pod.
+    const goneButTouched = leftFolder(parent, "logpaste-text-touched", { pid: await deadPid(), host: hostname(), since: now }, 1_000);
+    const running = leftFolder(parent, "logpaste-text-running", { pid: process.ppid, host: hostname(), since: now }, minute);
+    // Our own id: an earlier process's (a restarted container), or one of ours taken since we started.
+    const earlierSelf = leftFolder(parent, "logpaste-text-earlier-self", { pid: process.pid, host: hostname(), since: earlier }, minute);
+    const laterSelf = leftFolder(parent, "logpaste-text-later-self", { pid: process.pid, host: hostname(), since: now }, minute);
     const unknown = leftFolder(parent, "logpaste-text-before-locks");
     // Another host or container on a shared folder: judged by when its owner last touched the lock (every 5 s).
-    const elsewhereSilent = leftFolder(parent, "logpaste-text-elsewhere-silent", { pid: 1, host: "another-host", since: now }, 60_000);
+    const elsewhereSilent = leftFolder(parent, "logpaste-text-elsewhere-silent", { pid: 1, host: "another-host", since: now }, minute);
     const elsewhereAlive = leftFolder(parent, "logpaste-text-elsewhere-alive", { pid: 1, host: "another-host", since: now }, 1_000);
-    const notOurs = leftFolder(parent, "something-else", { pid: await deadPid(), host: hostname(), since: now });
+    const notOurs = leftFolder(parent, "something-else", { pid: await deadPid(), host: hostname(), since: now }, minute);
 
     const cache = new TextFileCache(1 << 20, parent);
     try {
       const left = folders(parent);
-      expect(left).not.toContain(gone);
-      expect(left).not.toContain(elsewhereSilent);
-      for (const kept of [running, unknown, elsewhereAlive]) expect(left).toContain(kept);
+      for (const removed of [gone, earlierSelf, elsewhereSilent]) expect(left).not.toContain(removed);
+      for (const kept of [goneButTouched, running, laterSelf, unknown, elsewhereAlive]) expect(left).toContain(kept);
       expect(existsSync(join(parent, notOurs))).toBe(true);
-      // and its own, locked in its name
-      expect(left.length).toBe(4);
+      // and its own
+      expect(left.length).toBe(6);
+    } finally {
+      cache.close();
+    }
+  });
+
+  test("what another user could plant is left alone: a link is not followed, a pipe for a lock is not read", async () => {
+    const target = mkdtempSync(join(tmpdir(), "text-file-folders-target-"));
+    try {
+      writeFileSync(join(target, "logpaste.lock"), JSON.stringify({ pid: await deadPid(), host: hostname(), since: new Date().toISOString() }));
+      const old = new Date(Date.now() - 60_000);
+      utimesSync(join(target, "logpaste.lock"), old, old);
+      symlinkSync(target, join(parent, "logpaste-text-link"));
+      mkdirSync(join(parent, "logpaste-text-pipe"));
+      expect(Bun.spawnSync(["mkfifo", join(parent, "logpaste-text-pipe", "logpaste.lock")]).exitCode).toBe(0);
+      const cache = new TextFileCache(1 << 20, parent);
+      cache.close();
+      expect(existsSync(join(target, "logpaste.lock"))).toBe(true);
+      expect(folders(parent)).toContain("logpaste-text-link");
+      expect(folders(parent)).toContain("logpaste-text-pipe");
+    } finally {
+      rmSync(join(parent, "logpaste-text-link"), { force: true });
+      rmSync(join(parent, "logpaste-text-pipe"), { recursive: true, force: true });
+      rmSync(target, { recursive: true, force: true });
+    }
+  });
+
+  test("a lock that goes stale after the start is found by the second look", async () => {
+    const cache = new TextFileCache(1 << 20, parent, { sweepAgainAfterMs: 100 });
+    try {
+      const late = leftFolder(parent, "logpaste-text-late", { pid: await deadPid(), host: hostname(), since: new Date().toISOString() }, 60_000);
+      expect(folders(parent)).toContain(late);
+      await Bun.sleep(300);
+      expect(folders(parent)).not.toContain(late);
     } finally {
       cache.close();
     }
@@ -104,6 +143,9 @@ describe("after kill -9, against the service as its own process", () => {
       await first.child.exited;
       // The killed process's folder outlived it, with the text in it.
       expect(folders(textFilesDir)).toEqual([killedFolder]);
+      // Its lock is no longer touched; rather than wait the 30 s that makes it stale, age it.
+      const old = new Date(Date.now() - 60_000);
+      utimesSync(join(textFilesDir, killedFolder, "logpaste.lock"), old, old);
     } finally {
       await first.cleanup();
     }
