@@ -80,13 +80,14 @@ export function lockFolder(folder: string): FolderLock {
 
 /**
  * Whether a folder's lock was left by a process that is gone, so that what it left may be
- * removed: untouched for STALE_AFTER_MS (a live holder touches it every TOUCH_EVERY_MS, whatever
- * host or process-id namespace it runs in), and on this host its process id no longer runs. A lock
- * naming this process's own id was left by an earlier process with the same id (a restarted
- * container's first process) when taken before this process started (performance.timeOrigin:
- * on the main thread, the process's start); taken since, it is this process's own. Never abandoned: a folder without a lock (its owner unknown: a version from
- * before the lock, or one still starting), or whose lock is not a small plain file (a pipe would
- * block the read).
+ * removed. It asks more than a takeover (`isStale`): the lock also untouched for STALE_AFTER_MS,
+ * which a live holder never lets happen (it touches it every TOUCH_EVERY_MS, whatever host or
+ * process-id namespace it runs in). A lock naming this process's own id, which `isStale` calls
+ * stale, was left by an earlier process with the same id (a restarted container's first process)
+ * only when taken before this process started (performance.timeOrigin: on the main thread, the
+ * process's start); taken since, it is this process's own.
+ * Never abandoned: a folder without a lock (its owner unknown: a version from before the lock, or
+ * one still starting), or whose lock is not a small plain file (a pipe would block the read).
  */
 export function isAbandoned(folder: string): boolean {
   const path = join(folder, LOCK_FILE);
@@ -94,9 +95,8 @@ export function isAbandoned(folder: string): boolean {
   if (!lock?.isFile() || lock.size > MAX_LOCK_BYTES) return false;
   if (Date.now() - lock.mtimeMs <= STALE_AFTER_MS) return false;
   const holder = readHolder(path);
-  if (!holder || holder.host !== hostname()) return true;
-  if (holder.pid === process.pid) return Date.parse(holder.since) < performance.timeOrigin - 1;
-  return !isRunning(holder.pid);
+  if (holder?.host === hostname() && holder.pid === process.pid) return Date.parse(holder.since) < performance.timeOrigin - 1;
+  return isStale(path, holder);
 }
 
 function readHolder(path: string): Holder | null {
