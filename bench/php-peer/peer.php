@@ -9,6 +9,8 @@
  * logpaste's code nor any other service's.
  */
 
+require __DIR__ . '/filters.php';
+
 $dataDir = getenv('PEER_DATA_DIR');
 $path = parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
 
@@ -17,7 +19,9 @@ if ($_SERVER['REQUEST_METHOD'] === 'POST' && $path === '/1/log') {
     if (!is_string($content) || trim($content) === '') {
         answer(400, ['success' => false, 'error' => 'Required POST argument "content" is empty.']);
     }
-    $content = applyFilters(filters(), $content);
+    $content = applyFilters(filters(getenv('PEER_FILTERS')), $content);
+    // A pattern PCRE refused, or a match that ran out of its limits: no upload is stored unfiltered.
+    if ($content === null) answer(500, ['success' => false, 'error' => preg_last_error_msg()]);
     $id = newId();
     file_put_contents("$dataDir/$id", $content, LOCK_EX);
     redis()->setex("log:$id", 86400, $content);
@@ -66,57 +70,4 @@ function newId(): string
         for ($i = 0; $i < 7; $i++) $id .= $alphabet[random_int(0, 61)];
     } while (file_exists(getenv('PEER_DATA_DIR') . "/$id"));
     return $id;
-}
-
-/** The published list, with each pattern wrapped for PCRE once per worker process. */
-function filters(): array
-{
-    static $filters = null;
-    if ($filters === null) {
-        $filters = json_decode(file_get_contents(getenv('PEER_FILTERS')), true);
-        foreach ($filters as &$filter) {
-            if ($filter['type'] !== 'regex') continue;
-            foreach ($filter['data']['patterns'] as &$p) $p['regex'] = pcre($p['pattern'], $p['modifiers']);
-            foreach ($filter['data']['exemptions'] as &$e) $e['regex'] = pcre($e['pattern'], $e['modifiers']);
-        }
-    }
-    return $filters;
-}
-
-function pcre(string $pattern, array $modifiers): string
-{
-    // "\x01" cannot occur in a pattern, so nothing in it needs escaping as a delimiter.
-    return "\x01" . $pattern . "\x01" . implode('', $modifiers);
-}
-
-/** docs/API.md's steps: trim, a byte limit, a line limit, then each regex with its exemptions. */
-function applyFilters(array $filters, string $content): string
-{
-    foreach ($filters as $filter) {
-        switch ($filter['type']) {
-            case 'trim':
-                $content = trim($content);
-                break;
-            case 'limit-bytes':
-                if (strlen($content) > $filter['data']['limit']) $content = mb_strcut($content, 0, $filter['data']['limit'], 'UTF-8');
-                break;
-            case 'limit-lines':
-                $lines = explode("\n", $content, $filter['data']['limit'] + 1);
-                if (count($lines) > $filter['data']['limit']) $content = implode("\n", array_slice($lines, 0, $filter['data']['limit']));
-                break;
-            case 'regex':
-                $exemptions = $filter['data']['exemptions'];
-                foreach ($filter['data']['patterns'] as $p) {
-                    $replacement = $p['replacement'];
-                    $content = preg_replace_callback($p['regex'], function (array $match) use ($exemptions, $replacement) {
-                        foreach ($exemptions as $e) if (preg_match($e['regex'], $match[0])) return $match[0];
-                        return $replacement;
-                    }, $content);
-                    // A pattern PCRE refused, or a match that ran out of its limits: no upload is stored unfiltered.
-                    if ($content === null) answer(500, ['success' => false, 'error' => preg_last_error_msg() . ' in ' . $p['pattern']]);
-                }
-                break;
-        }
-    }
-    return $content;
 }

@@ -44,8 +44,7 @@ const secretValue = `[^${SPACE}"',;&)}\\]]+`;
 export const keyedSecret: Redaction = {
   ...secret(
     "tokens, passwords, secrets and API keys after their key",
-    // the one-character lookbehind first: the long one runs only after a separator or quote
-    [`(?<=[=:"' ])${afterLiterals(combine(secretKeys, keyedSeparators))}${secretValue}`],
+    [`${afterLiterals(combine(secretKeys, keyedSeparators))}${secretValue}`],
     ["i"],
     /token|passw|secret|api[_-]?key/gi,
   ),

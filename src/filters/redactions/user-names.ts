@@ -56,19 +56,19 @@ export const windowsHome: Redaction = {
  */
 const pathStart = "[^A-Za-z0-9_.-]";
 /** Lookbehind alternatives: a colour code (`§e`), then `text`; a code before a path is no word glued to it. */
-const colourThen = (text: string) => COLOUR_CODE.map((code) => code + literal(text)).join("|");
+const colourThen = (text: string) => COLOUR_CODE.map((code) => code + literal(text));
 export const unixHome: Redaction = {
   name: "user names in Unix home paths",
   published: true,
   data: {
     patterns: [
       {
-        pattern: String.raw`(?<=^\/home\/|${pathStart}\/home\/|${colourThen("/home/")}|\/var\/home\/|\/usr\/home\/)(?!container${nameEnd})${bareName}`,
+        pattern: `${after([`^${literal("/home/")}`, pathStart + literal("/home/"), ...colourThen("/home/"), literal("/var/home/"), literal("/usr/home/")])}(?!container${nameEnd})${bareName}`,
         modifiers: [],
         replacement: placeholder.secret,
       },
       {
-        pattern: String.raw`(?<=^\/Users\/|${pathStart}\/Users\/|${colourThen("/Users/")})(?!Shared${nameEnd})${bareName}`,
+        pattern: `${after([`^${literal("/Users/")}`, pathStart + literal("/Users/"), ...colourThen("/Users/")])}(?!Shared${nameEnd})${bareName}`,
         modifiers: [],
         replacement: placeholder.secret,
       },
