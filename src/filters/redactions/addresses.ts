@@ -84,11 +84,12 @@ export const ipv6: Redaction = {
   data: {
     patterns: [
       {
-        // As for IPv4, the (?=...) only lets the scan reject most hex characters quickly. Not
-        // inside a longer run of words, colons or dots (a fingerprint `AB:CD:...`, `Thread::run`),
+        // As for IPv4, the (?=...) adds nothing to what matches: written first, it rejects most
+        // positions before any lookbehind is tried (Java's client 10 -> 5.3 ms over a 200 KB log).
+        // Not inside a longer run of words, colons or dots (a fingerprint `AB:CD:...`, `Thread::run`),
         // but after a label and `:` or `_` whose last letter is no hex digit (`ip:2001:db8::1`,
         // `addr_2001:db8::1`).
-        pattern: String.raw`(?:(?<![${WORD}:.])|(?<=[g-zG-Z][:_]))(?=[0-9a-f]{0,4}::?[0-9a-f:])(?:${full}|(?:${compressed})(?![${WORD}:]|\.\d))`,
+        pattern: String.raw`(?=[0-9a-f]{0,4}::?[0-9a-f:])(?:(?<![${WORD}:.])|(?<=[g-zG-Z][:_]))(?:${full}|(?:${compressed})(?![${WORD}:]|\.\d))`,
         modifiers: ["i"],
         replacement: placeholder.ipv6,
       },

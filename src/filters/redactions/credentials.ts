@@ -75,7 +75,13 @@ export const basicCredentials = secret(
  * before it, each `eyJ` of `eyJ-eyJ-eyJ-...` began a match that read to the end of the run,
  * and 160 KB of it held the upload worker 2.6 s (quadratic). Now each run is read once.
  */
-export const jwt = secret("JSON web tokens", [String.raw`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`], [], /eyJ/g);
+export const jwt = secret(
+  "JSON web tokens",
+  // The (?=eyJ) adds nothing to what matches: written first, it spares clients' engines the lookbehind at every position.
+  [String.raw`(?=eyJ)(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`],
+  [],
+  /eyJ/g,
+);
 
 /** The id and token of a webhook URL (Discord's `/api/webhooks/<id>/<token>`, Slack's `/services/T../B../<token>`). */
 export const webhook = secret(

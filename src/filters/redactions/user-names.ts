@@ -86,7 +86,7 @@ export const tildeHome: Redaction = {
   data: {
     patterns: [
       {
-        pattern: String.raw`(?<=^~|[${SPACE}"'=(:,]~)[A-Za-z_][A-Za-z0-9_.-]{0,31}(?=[\\\/${SPACE}"',;)]|$)`,
+        pattern: String.raw`${after(["^~", `[${SPACE}"'=(:,]~`])}[A-Za-z_][A-Za-z0-9_.-]{0,31}(?=[\\\/${SPACE}"',;)]|$)`,
         modifiers: [],
         replacement: placeholder.secret,
       },
