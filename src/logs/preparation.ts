@@ -32,6 +32,11 @@ export interface PreparationOptions {
    */
   bodyBudget?: { maxBytes: number; buffer: SharedArrayBuffer };
   attachments: AttachmentLimits;
+  /**
+   * Told, once a body is done with (taken in or refused), how many bytes it came to: decoded,
+   * with what its archives expanded to. The workers collect their garbage after large ones.
+   */
+  tookIn?: (bytes: number) => void;
 }
 
 export interface FilteredContents {
@@ -113,20 +118,24 @@ async function takeIn<T>(
 ): Promise<T> {
   const budget = options.bodyBudget ? new SharedByteBudget(options.bodyBudget.maxBytes, options.bodyBudget.buffer) : null;
   let charged = 0;
+  // Counted whether or not the budget is charged, and also when decoding fails part way.
+  let takenIn = 0;
   const charge = (bytes: number) => {
+    takenIn += bytes;
     if (!budget) return;
     budget.take(bytes);
     charged += bytes;
   };
   const hold = (bytes: number) => {
     if (body.encodings.length > 0) charge(bytes); // a body sent as is was charged by the request thread
+    else takenIn += bytes;
   };
   try {
-    const bytes = await decodeBody(body, options.maxDecodedBytes, hold);
-    const input = await parseUploadInput(bytes, body.contentType, options.maxFormFields);
+    const input = await parseUploadInput(await decodeBody(body, options.maxDecodedBytes, hold), body.contentType, options.maxFormFields);
     return await use(input, { ...options, attachments: { ...options.attachments, charge } });
   } finally {
     budget?.give(charged);
+    options.tookIn?.(takenIn);
   }
 }
 

@@ -4,6 +4,7 @@
  * the same with the pool off.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { gzipSync } from "node:zlib";
 import { ApiError } from "../../src/errors.ts";
 import { analyseUpload, filterUpload, prepareUpload, type PreparationOptions } from "../../src/logs/preparation.ts";
 import { HELPING_MAX_BYTES, isLightBody, PreparationPool } from "../../src/logs/preparation-pool.ts";
@@ -213,5 +214,37 @@ describe("uploads with UPLOAD_WORKERS=0 (prepared on the request thread)", () =>
     const raw = await (await api.fetch(`/v1/raw/${uploaded.id}`)).text();
     expect(raw).toContain("Steve[/**.**.**.**:51234]");
     expect(raw).not.toContain("069a79f4-44e9-4726-a5be-fca90e38aaf5");
+  });
+});
+
+describe("what a body came to (PreparationOptions.tookIn, after which a worker collects)", () => {
+  const counted = () => {
+    const told: number[] = [];
+    return { told, options: { ...options, tookIn: (bytes: number) => told.push(bytes) } };
+  };
+
+  test("a plain body: its bytes", async () => {
+    const { told, options: withCount } = counted();
+    await prepareUpload(textBody(serverLog), withCount);
+    expect(told).toEqual([encoder.encode(serverLog).byteLength]);
+  });
+
+  test("a compressed body: what it decoded to, also when decoding ends at the limit", async () => {
+    const { told, options: withCount } = counted();
+    const text = "x".repeat(3 << 20);
+    await prepareUpload({ bytes: gzipSync(text), contentType: "text/plain", encodings: ["gzip"] }, withCount);
+    expect(told).toEqual([text.length]);
+    const tooBig = { bytes: gzipSync("x".repeat(9 << 20)), contentType: "text/plain", encodings: ["gzip"] };
+    await expect(prepareUpload(tooBig, withCount)).rejects.toThrow(ApiError);
+    expect(told[1]).toBeGreaterThan(options.maxDecodedBytes - (1 << 20));
+  });
+
+  test("a body with an archive: its files as expanded too", async () => {
+    const { told, options: withCount } = counted();
+    const log = "y".repeat(100_000);
+    const body = jsonBody({ content: serverLog, files: [{ name: "logs.zip", content: base64(buildZip([{ name: "a.log", data: log }])), encoding: "base64" }] });
+    await prepareUpload(body, withCount);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toBeGreaterThanOrEqual(body.bytes.byteLength + log.length);
   });
 });
