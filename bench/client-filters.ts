@@ -85,7 +85,11 @@ rmSync(scratch, { recursive: true, force: true });
 
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(0));
 const measured = columns.filter((column): column is { client: string; times: number[] } => Array.isArray(column.times));
-const version = (command: string[], pattern: RegExp) => pattern.exec(Bun.spawnSync(command).stdout.toString() + Bun.spawnSync(command).stderr.toString())?.[0];
+/** What a command prints of its version (java -version writes to stderr). */
+const version = (command: string[], pattern: RegExp) => {
+  const printed = Bun.spawnSync(command);
+  return pattern.exec(printed.stdout.toString() + printed.stderr.toString())?.[0];
+};
 const software = [
   `Bun ${Bun.version}`,
   Bun.which("java") ? version(["java", "-version"], /version "[^"]+"/)?.replace("version", "Java") : null,

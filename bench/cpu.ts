@@ -4,6 +4,8 @@
  * CPU per request says where the time went (the program itself or Postgres).
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { processTree } from "./processes.ts";
 
 /** Kernel clock ticks per second, the unit of the times in /proc/<pid>/stat. */
 const TICKS_PER_SECOND = (() => {
@@ -39,6 +41,16 @@ function reapedChildTicks(fields: string[]): number {
 export function processCpuSeconds(pid: number): number {
   const fields = statFields(pid);
   return fields ? ownTicks(fields) / TICKS_PER_SECOND : 0;
+}
+
+/** The same summed over `pid` and every process it started (`bun run start` runs a child; nginx runs PHP-FPM). */
+export function treeCpuSeconds(pid: number): number {
+  return processTree(pid).reduce((sum, member) => sum + processCpuSeconds(member), 0);
+}
+
+/** The 1/5/15-minute load average as "1.2/0.8/0.5": above the core count, other work shared the cores. */
+export function loadAverage(): string {
+  return loadavg().map((value) => value.toFixed(1)).join("/");
 }
 
 /**

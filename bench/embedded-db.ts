@@ -11,13 +11,13 @@
  * throw-away database of BENCH_DATABASE_URL's server). Needs wrk.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDatabase, type BenchDatabase } from "./databases.ts";
 import { forgeServerLog } from "./fixtures.ts";
 import { runLoad, wrkAvailable, type LoadResult } from "./load.ts";
-import { processCpuSeconds, postgresCpuSecondsOf } from "./cpu.ts";
-import { processTree, startProgram, treePeakSampler, type RunningProgram } from "./processes.ts";
+import { loadAverage, postgresCpuSecondsOf, treeCpuSeconds } from "./cpu.ts";
+import { startProgram, treePeakSampler, type RunningProgram } from "./processes.ts";
 
 const quick = process.argv.includes("--quick");
 const ROUND_S = quick ? 3 : 10;
@@ -28,8 +28,7 @@ if (!(await wrkAvailable())) {
   console.error("wrk is not installed. On Debian: apt-get update && apt-get install -y wrk");
   process.exit(69);
 }
-const load = () => loadavg().map((value) => value.toFixed(1)).join("/");
-const loadAtStart = load();
+const loadAtStart = loadAverage();
 const scratch = mkdtempSync(join(tmpdir(), "logpaste-embedded-"));
 const body = join(scratch, "forge.log");
 await Bun.write(body, forgeServerLog());
@@ -50,7 +49,7 @@ interface Round extends LoadResult {
   cpuMs: number;
 }
 async function measuredUpload(program: RunningProgram, databaseName: string | null): Promise<Round> {
-  const cpu = () => processTree(program.pid).reduce((sum, pid) => sum + processCpuSeconds(pid), 0) + (databaseName ? postgresCpuSecondsOf(databaseName) : 0);
+  const cpu = () => treeCpuSeconds(program.pid) + (databaseName ? postgresCpuSecondsOf(databaseName) : 0);
   const before = cpu();
   const result = await upload(program, 16, ROUND_S);
   return { ...result, cpuMs: ((cpu() - before) * 1000) / Math.max(1, result.requests) };
@@ -79,7 +78,7 @@ try {
   const row = (name: string, results: Round[]) =>
     `| ${name} | ${mean(results, (result) => result.rps).toFixed(0)} | ${results.map((result) => result.rps.toFixed(0)).join(", ")} | ${mean(results, (result) => result.p50Ms).toFixed(1)} | ${mean(results, (result) => result.p99Ms).toFixed(1)} | ${mean(results, (result) => result.cpuMs).toFixed(2)} | ${errors(results)} |`;
   lines.push(
-    `## Distinct 200 KB uploads at 16 connections (${ROUNDS} alternating rounds of ${ROUND_S} s; load average ${loadAtStart} -> ${load()})`,
+    `## Distinct 200 KB uploads at 16 connections (${ROUNDS} alternating rounds of ${ROUND_S} s; load average ${loadAtStart} -> ${loadAverage()})`,
     "",
     "| service | req/s | per round | p50 ms | p99 ms | CPU ms/upload | errors |",
     "|---|---:|---|---:|---:|---:|---:|",
@@ -94,7 +93,7 @@ try {
   // Peak memory through sustained uploads at 64 connections on PGlite.
   await postgres.stop();
   programs.splice(programs.indexOf(postgres), 1);
-  const peakLoad = load();
+  const peakLoad = loadAverage();
   const before = pglite.treeRssMiB();
   const sampler = treePeakSampler(pglite.pid, 100);
   const result = await upload(pglite, 64, PEAK_S);
@@ -102,7 +101,7 @@ try {
   await Bun.sleep(5_000);
   const after = pglite.treeRssMiB();
   lines.push(
-    `## ${PEAK_S} s of distinct uploads at 64 connections on PGlite (load average ${peakLoad} -> ${load()})`,
+    `## ${PEAK_S} s of distinct uploads at 64 connections on PGlite (load average ${peakLoad} -> ${loadAverage()})`,
     "",
     `${result.rps.toFixed(0)} req/s, ${result.errors} errors; tree RSS ${before.toFixed(0)} MiB before, peak **${peak.toFixed(0)} MiB** (goal <= 600: ${peak <= 600 ? "met" : "MISSED"}), ${after.toFixed(0)} MiB 5 s after.`,
     "",

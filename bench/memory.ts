@@ -15,8 +15,9 @@
  * "Idle" is read after IDLE_WAIT_MS without requests (3: IDLE_AFTER_BURST_MS). Nothing here needs wrk.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { loadAverage } from "./cpu.ts";
 import { createDatabase } from "./databases.ts";
 import { forgeServerLog } from "./fixtures.ts";
 import { startProgram, treePeakSampler, type RunningProgram } from "./processes.ts";
@@ -44,7 +45,6 @@ interface Figure {
 }
 
 const figures: Figure[] = [];
-const load = () => loadavg().map((value) => value.toFixed(1)).join("/");
 const scratch = mkdtempSync(join(tmpdir(), "logpaste-memory-"));
 const dataDir = join(scratch, "data");
 const baseEnv = { PORT: "0", HOST: "127.0.0.1", PUBLIC_URL: "http://127.0.0.1", RATE_LIMIT_MAX: "250000", RATE_LIMIT_WINDOW_S: "1" };
@@ -78,24 +78,24 @@ async function idleTree(program: RunningProgram): Promise<number> {
 try {
   // 1. First start: the data folder is created.
   {
-    const loadBefore = load();
+    const loadBefore = loadAverage();
     const started = performance.now();
     const { program, sampler } = await startService("logpaste (first start)", { ...withoutDatabaseUrl, DATA_DIR: dataDir });
     const listeningS = (performance.now() - started) / 1000;
     await Bun.sleep(3_000);
     const peak = sampler.stop();
     await program.stop();
-    figures.push({ what: "first start on an empty data folder (PGlite), peak", goalMiB: 400, measured: peak, note: `listening after ${listeningS.toFixed(1)} s`, load: `${loadBefore} -> ${load()}` });
+    figures.push({ what: "first start on an empty data folder (PGlite), peak", goalMiB: 400, measured: peak, note: `listening after ${listeningS.toFixed(1)} s`, load: `${loadBefore} -> ${loadAverage()}` });
   }
 
   // 2. and 3. Restart on that folder, idle; then uploads, idle again.
   {
-    const loadBefore = load();
+    const loadBefore = loadAverage();
     const { program, sampler } = await startService("logpaste (restart)", { ...withoutDatabaseUrl, DATA_DIR: dataDir, METRICS_TOKEN });
     const idle = await idleTree(program);
-    figures.push({ what: "PGlite, idle after a restart", goalMiB: 160, measured: idle, note: `start-up peak ${sampler.peakMiB().toFixed(0)} MiB`, load: `${loadBefore} -> ${load()}` });
+    figures.push({ what: "PGlite, idle after a restart", goalMiB: 160, measured: idle, note: `start-up peak ${sampler.peakMiB().toFixed(0)} MiB`, load: `${loadBefore} -> ${loadAverage()}` });
 
-    const uploadLoad = load();
+    const uploadLoad = loadAverage();
     const base = forgeServerLog({ targetBytes: UPLOAD_BYTES });
     const uploadPeak = treePeakSampler(program.pid, 100);
     const started = performance.now();
@@ -125,7 +125,7 @@ try {
     figures.push({
       what: `PGlite, idle after ${UPLOADS.toLocaleString("en")} uploads of ${UPLOAD_BYTES / 1024} KB`, goalMiB: 200, measured: after,
       note: `read ${IDLE_AFTER_BURST_MS / 1000} s after the last blob was recompressed (${shortlyAfter.toFixed(0)} MiB after ${IDLE_WAIT_MS / 1000} s); distinct uploads, 8 at a time, in ${uploadS.toFixed(1)} s (${(UPLOADS / uploadS).toFixed(0)}/s); their blobs all recompressed by ${recompressedS.toFixed(1)} s after the last; ${fiveSecondsOn.toFixed(0)} MiB 5 s after the last upload; peak ${peak.toFixed(0)} MiB`,
-      load: `${uploadLoad} -> ${load()}`,
+      load: `${uploadLoad} -> ${loadAverage()}`,
     });
   }
 
@@ -133,12 +133,12 @@ try {
   {
     const database = await createDatabase(adminUrl, "memory");
     try {
-      const loadBefore = load();
+      const loadBefore = loadAverage();
       const { program, sampler } = await startService("logpaste (Postgres)", { ...baseEnv, DATABASE_URL: database.url });
       const idle = await idleTree(program);
       sampler.stop();
       await program.stop();
-      figures.push({ what: "Postgres mode, idle", goalMiB: 80, measured: idle, note: `start-up peak ${sampler.peakMiB().toFixed(0)} MiB`, load: `${loadBefore} -> ${load()}` });
+      figures.push({ what: "Postgres mode, idle", goalMiB: 80, measured: idle, note: `start-up peak ${sampler.peakMiB().toFixed(0)} MiB`, load: `${loadBefore} -> ${loadAverage()}` });
     } finally {
       await database.drop();
     }
@@ -147,7 +147,7 @@ try {
   // 5. Idle AI streams, on the PGlite folder of 1-3.
   {
     const upstream = await startProgram("scripted upstream", ["bun", "run", "bench/ai-upstream.ts"], {});
-    const loadBefore = load();
+    const loadBefore = loadAverage();
     const { program, sampler } = await startService("logpaste (AI on)", {
       ...withoutDatabaseUrl,
       DATA_DIR: dataDir,
@@ -177,7 +177,7 @@ try {
       figures.push({
         what: `each idle AI stream (${STREAMS} open, model silent)`, goalMiB: 100, perStream: true, measured: perStreamKiB,
         note: `tree RSS ${before.toFixed(0)} MiB with one stream, ${open.toFixed(0)} MiB with ${STREAMS - failed} more${failed ? `; ${failed} failed to open` : ""}`,
-        load: `${loadBefore} -> ${load()}`,
+        load: `${loadBefore} -> ${loadAverage()}`,
       });
     } finally {
       for (const socket of sockets) socket.end();

@@ -21,13 +21,13 @@
  * Needs wrk, nginx, php-fpm and php-redis (bench/php-peer/start.ts says how to install them).
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { processCpuSeconds } from "./cpu.ts";
+import { loadAverage, processCpuSeconds, treeCpuSeconds } from "./cpu.ts";
 import { forgeServerLog } from "./fixtures.ts";
 import { runLoad, wrkAvailable, type LoadResult } from "./load.ts";
 import { phpPeerMissing, startPhpPeer } from "./php-peer/start.ts";
-import { processTree, startProgram, treePeakSampler, type RunningProgram } from "./processes.ts";
+import { startProgram, treePeakSampler, type RunningProgram } from "./processes.ts";
 
 const quick = process.argv.includes("--quick");
 const workersFlag = process.argv.indexOf("--workers");
@@ -69,20 +69,18 @@ interface Round extends LoadResult {
   peakMiB: number;
 }
 
-const load = () => loadavg().map((value) => value.toFixed(1)).join("/");
 const scratch = mkdtempSync(join(tmpdir(), "logpaste-peer-"));
 const body = join(scratch, "forge.log");
 await Bun.write(body, forgeServerLog());
 const programs: RunningProgram[] = [];
 const sections: string[] = [];
 
-const treeCpuSeconds = (program: RunningProgram) => processTree(program.pid).reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
 
 /** The machine's Redis server (redis-server, one process). */
 const redisPid = Number(Bun.spawnSync(["pgrep", "-o", "-x", "redis-server"]).stdout.toString().trim());
 
 async function uploads(side: Side, connections: number, durationS: number): Promise<Round> {
-  const cpuBefore = treeCpuSeconds(side.program);
+  const cpuBefore = treeCpuSeconds(side.program.pid);
   const redisBefore = processCpuSeconds(redisPid);
   const sampler = treePeakSampler(side.program.pid, 100);
   const result = await runLoad({
@@ -96,7 +94,7 @@ async function uploads(side: Side, connections: number, durationS: number): Prom
   const perUpload = (seconds: number) => (seconds * 1000) / Math.max(1, result.requests);
   return {
     ...result,
-    cpuMs: perUpload(treeCpuSeconds(side.program) - cpuBefore),
+    cpuMs: perUpload(treeCpuSeconds(side.program.pid) - cpuBefore),
     redisCpuMs: side.usesRedis ? perUpload(processCpuSeconds(redisPid) - redisBefore) : 0,
     peakMiB,
   };
@@ -153,14 +151,14 @@ try {
 
   for (const side of sides) await uploads(side, 16, WARM_UP_S);
   for (const connections of [16, 64]) {
-    const started = load();
+    const started = loadAverage();
     const rounds: Round[][] = sides.map(() => []);
     for (let round = 0; round < ROUNDS; round++) {
       for (const [index, side] of sides.entries()) rounds[index].push(await uploads(side, connections, ROUND_S));
     }
     const rps = rounds.map((results) => mean(results.map((result) => result.rps)));
     sections.push(
-      `## Distinct 200 KB uploads at ${connections} connections (${ROUNDS} alternating round(s) of ${ROUND_S} s; load average ${started} -> ${load()})`,
+      `## Distinct 200 KB uploads at ${connections} connections (${ROUNDS} alternating round(s) of ${ROUND_S} s; load average ${started} -> ${loadAverage()})`,
       "",
       "| service | req/s | per round | p50 ms | p99 ms | CPU ms/upload (tree + Redis) | peak tree RSS MiB | errors |",
       "|---|---:|---|---:|---:|---:|---:|---:|",
