@@ -34,14 +34,13 @@ const tookIn = (bytes: number) => {
 };
 
 function run(job: PreparationJob, { options }: WorkerSetup): Promise<PreparationResult> | PreparationResult {
-  const counted = { ...options, tookIn };
   switch (job.task) {
     case "prepare":
-      return prepareUpload(job.body, counted, prepareBlobSync);
+      return prepareUpload(job.body, options, prepareBlobSync);
     case "analyse":
-      return analyseUpload(job.body, counted, job.includeEntries);
+      return analyseUpload(job.body, options, job.includeEntries);
     case "filter":
-      return filterUpload(job.body, counted);
+      return filterUpload(job.body, options);
     case "insights":
       tookIn(job.text.length);
       return packInsights(analyseLog(job.text));
@@ -53,7 +52,8 @@ let setup: WorkerSetup | null = null;
 
 self.onmessage = async (event: MessageEvent<PoolMessage>) => {
   if ("setup" in event.data) {
-    setup = event.data.setup;
+    // Functions cannot cross threads: the count of what bodies came to is added here.
+    setup = { ...event.data.setup, options: { ...event.data.setup.options, tookIn } };
     return;
   }
   const { job } = event.data;
