@@ -165,6 +165,7 @@ export function createApp(deps: AppDeps) {
     blobCount: blobCount.value,
     recompression: () => ({ pending: recompressor.pending, ...recompressor.counters }),
     ai: () => aiStats,
+    embeddedDatabaseMemory: database.embeddedMemoryBytes,
   }, { private: Boolean(config.METRICS_TOKEN), apiKeyNames: config.API_KEYS.map((apiKey) => apiKey.name) });
   const deleteBudget = new DeleteBudget(config.DELETE_IDS_PER_MINUTE);
   // Moderation exists only with ADMIN_TOKEN: without it the admin routes are not mounted (404).

@@ -17,6 +17,8 @@ export interface MetricSources {
   /** The background recompression (logs/recompression.ts): blobs waiting, done, and left as they were. */
   recompression(): { pending: number; recompressed: number; skipped: number };
   ai(): AiStats;
+  /** Bytes of the embedded database's WebAssembly memory; absent on Postgres. */
+  embeddedDatabaseMemory?: () => number;
 }
 
 /** Seconds; fine at the low end, where most requests of a healthy service are. */
@@ -70,6 +72,13 @@ export function serviceMetrics(
     set(inputTokens, { direction: "input" });
     set(outputTokens, { direction: "output" });
   });
+  const embeddedMemory = sources.embeddedDatabaseMemory;
+  if (embeddedMemory) {
+    // Part of the resident set: what of it the embedded Postgres holds (pages it never touched excepted).
+    registry.gauge("logpaste_pglite_memory_bytes", "WebAssembly memory of the embedded database (PGlite): it grows when Postgres needs more and never shrinks.", (set) =>
+      set(embeddedMemory()),
+    );
+  }
   registry.gauge("logpaste_process_resident_bytes", "Resident set size of the process (also process_resident_memory_bytes).", (set) => set(process.memoryUsage.rss()));
   // Labelled by the key's name, never by the key: a label is as public as the metrics.
   const keyedRequests = registry.counter("logpaste_api_key_requests_total", "Requests with a known X-API-Key (API_KEYS), by the key's name, refused ones included.");

@@ -27,6 +27,8 @@ export interface Database {
    * 0.65 prepared). Returns what `db.execute` would.
    */
   executePrepared(statement: SQL): Promise<unknown>;
+  /** PGlite only: bytes of the WebAssembly memory the embedded Postgres runs in (it never shrinks). */
+  embeddedMemoryBytes?: () => number;
   close(): Promise<void>;
 }
 
@@ -88,7 +90,14 @@ async function openPglite(dataDir: string, settings?: PgliteSettings): Promise<D
   const opened = await openPgliteClient(dataDir, settings);
   const db = drizzle(opened.client, { schema }) as unknown as Db;
   // PGlite keeps no statements between queries: it runs as any other.
-  return { db, driver: "pglite", notifications: null, executePrepared: (statement) => db.execute(statement), close: () => opened.close() };
+  return {
+    db,
+    driver: "pglite",
+    notifications: null,
+    executePrepared: (statement) => db.execute(statement),
+    embeddedMemoryBytes: opened.memoryBytes,
+    close: () => opened.close(),
+  };
 }
 
 async function applyMigrations(database: Database): Promise<void> {

@@ -114,8 +114,13 @@ export interface OpenedPglite {
   client: PGlite;
   /** How the data folder came to be: found, copied from the template, or made by initdb. */
   origin: "memory" | "existing" | "template" | "initdb";
+  /** Bytes of the WebAssembly memory Postgres runs in: it grows when Postgres needs more and never shrinks. */
+  memoryBytes(): number;
   close(): Promise<void>;
 }
+
+/** PGlite keeps its Emscripten module protected; its memory is read, never written. */
+const wasmMemoryBytes = (client: PGlite) => (client as unknown as { mod?: { wasmMemory?: WebAssembly.Memory } }).mod?.wasmMemory?.buffer.byteLength ?? 0;
 
 /** `dataDir` "memory" keeps everything in memory (tests), started from the template too. */
 export async function openPgliteClient(dataDir: string, settings: PgliteSettings = DEFAULT_PGLITE_SETTINGS): Promise<OpenedPglite> {
@@ -125,7 +130,7 @@ export async function openPgliteClient(dataDir: string, settings: PgliteSettings
     const client = new Client({ startParams, ...byteaCodec, ...(tar ? { loadDataDir: new Blob([tar as BlobPart]) } : {}) });
     await client.waitReady;
     client.readsAsText();
-    return { client, origin: "memory", close: () => client.close() };
+    return { client, origin: "memory", memoryBytes: () => wasmMemoryBytes(client), close: () => client.close() };
   }
   mkdirSync(resolve(dataDir), { recursive: true });
   // before anything touches the folder: a second process must not get that far
@@ -139,6 +144,7 @@ export async function openPgliteClient(dataDir: string, settings: PgliteSettings
     return {
       client,
       origin,
+      memoryBytes: () => wasmMemoryBytes(client),
       async close() {
         await client.close();
         lock.release();

@@ -3,6 +3,7 @@
  * carry no log content and no tokens.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
 
 let api: TestApp;
@@ -75,6 +76,22 @@ describe("metrics", () => {
     expect(metric(text, "logpaste_rate_limited_total")).toBe(2);
     expect(metric(text, "logpaste_ai_streams_open")).toBe(0);
     expect(metric(text, "logpaste_process_resident_bytes")).toBeGreaterThan(1_000_000);
+  });
+});
+
+describe("the embedded database's memory", () => {
+  test("on PGlite its WebAssembly memory is a gauge that grows with what Postgres needs; on Postgres there is none", async () => {
+    const read = async () => metric(await (await api.fetch("/metrics")).text(), "logpaste_pglite_memory_bytes");
+    if (api.database.driver === "postgres") {
+      expect(await read()).toBeUndefined();
+      return;
+    }
+    const before = (await read())!;
+    expect(before).toBeGreaterThanOrEqual(16 * 1024 * 1024); // at least Postgres's shared buffers and its code's data
+    // A 64 MB value built inside Postgres needs more memory than it had: the gauge follows it up.
+    await api.database.db.execute(sql`select length(repeat('x', 64000000))`);
+    const after = (await read())!;
+    expect(after).toBeGreaterThan(before);
   });
 });
 
