@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { START_TIMEOUT_MS, startTestApp, type TestApp } from "../support/app.ts";
+import { metric } from "../support/metrics.ts";
 
 let api: TestApp;
 const lines: string[] = [];
@@ -12,18 +13,6 @@ beforeAll(async () => {
   api = await startTestApp({ RATE_LIMIT_ROUTES: "GET /v1/limits=3/60" }, { accessLog: (line) => lines.push(line) });
 }, START_TIMEOUT_MS);
 afterAll(() => api.stop(), START_TIMEOUT_MS);
-
-/** The value of one sample line, e.g. metric('logpaste_blobs'). */
-function metric(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split("\n")) {
-    if (!line.startsWith(name)) continue;
-    const match = /^([a-z_]+)(\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const present = Object.fromEntries([...(match[3] ?? "").matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([key, value]) => present[key] === value)) return Number(match[4]);
-  }
-  return undefined;
-}
 
 describe("health", () => {
   test("/healthz says the process is up", async () => {

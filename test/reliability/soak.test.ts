@@ -12,6 +12,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { createTestDatabase } from "../support/app.ts";
+import { metric } from "../support/metrics.ts";
 import { optIn, requires } from "../support/requires.ts";
 import { startServiceProcess, type ServiceProcess } from "../support/service-process.ts";
 
@@ -58,17 +59,17 @@ async function idleMemory(service: ServiceProcess, base: string): Promise<{ rss:
     await Bun.sleep(1000);
     rss = Math.min(rss, await service.rss());
   }
-  const status = await Bun.file(`/proc/${service.child.pid}/status`).text();
-  const kb = (name: string) => /(\d+) kB/.exec(status.split("\n").find((line) => line.startsWith(name)) ?? "")?.[1];
-  return { rss, parts: `${await memoryParts(base)} anon ${kb("RssAnon")} file ${kb("RssFile")} shmem ${kb("RssShmem")}` };
+  const { anon, file, shmem } = await service.residentParts();
+  const kb = (bytes: number) => Math.round(bytes / 1024);
+  return { rss, parts: `${await memoryParts(base)} anon ${kb(anon)} file ${kb(file)} shmem ${kb(shmem)}` };
 }
 
 /** Where the memory is, from the service's own metrics: `heap in use/heap reserved/PGlite` in MiB. */
 async function memoryParts(base: string): Promise<string> {
   const text = await (await fetch(`${base}/metrics`)).text();
   const value = (name: string) => {
-    const match = new RegExp(`^${name} (\\S+)$`, "m").exec(text);
-    return match ? (Number(match[1]) / 1024 / 1024).toFixed(0) : "-";
+    const bytes = metric(text, name);
+    return bytes === undefined ? "-" : (bytes / 1024 / 1024).toFixed(0);
   };
   return [value("process_heap_bytes"), value("process_heap_capacity_bytes"), value("logpaste_pglite_memory_bytes")].join("/");
 }

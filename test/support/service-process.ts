@@ -12,6 +12,8 @@ export interface ServiceProcess {
   url: string;
   /** Resident memory of the process now, in bytes (from /proc). */
   rss(): Promise<number>;
+  /** The same, with its anonymous, file-backed and shared parts, in bytes (from /proc). */
+  residentParts(): Promise<{ rss: number; anon: number; file: number; shmem: number }>;
   /**
    * Resident memory once it holds still: read every half second, from a second on, until two
    * readings are within 256 KiB (at most 8 s). A fixed wait was as long on a quiet machine as on a
@@ -76,16 +78,19 @@ export async function startServiceProcess(env: Record<string, string> = {}, data
     if (Date.now() > deadline) throw new Error(`service did not start:\n${output}`);
     await Bun.sleep(100);
   }
-  const rss = async () => {
+  const residentParts = async () => {
     const status = await Bun.file(`/proc/${child.pid}/status`).text();
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    const bytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) * 1024;
+    return { rss: bytes("VmRSS"), anon: bytes("RssAnon"), file: bytes("RssFile"), shmem: bytes("RssShmem") };
   };
+  const rss = async () => (await residentParts()).rss;
   return {
     url,
     child,
     dataDir: dir,
     output: () => output,
     rss,
+    residentParts,
     async settledRss() {
       let last = await rss();
       for (const started = Date.now(); Date.now() - started < 8000; ) {
