@@ -47,7 +47,7 @@ const openFds = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
  * (src/logs/heap-settling.ts) runs a full collection 2 s after the last body taken in and shrinks
  * the heap after 30 s. Readings under load saw up and down by 30-60 MiB with the collector (the
  * lowest of them read anything from -24 to +75 MiB of growth); idle ones, after a shrink, read
- * +29 to +39 MiB on PGlite over 120 s of load and +34 over 360 s (+20 on Postgres): a high-water
+ * +23 to +39 MiB on PGlite over 120 s of load and +34 over 360 s (+7 to +20 on Postgres): a high-water
  * mark that does not grow with the load's length, where a leak would.
  */
 const IDLE_MS = 36_000;
